@@ -1,0 +1,28 @@
+"""FastAPI dependencies as Annotated aliases; tests swap them with app.dependency_overrides."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from discovery.runtime import Runtime
+from discovery.search.service import SearchService
+from discovery.settings import Settings
+
+
+def get_runtime(request: Request) -> Runtime:
+    return request.app.state.runtime
+
+
+def get_search(runtime: Annotated[Runtime, Depends(get_runtime)]) -> SearchService:
+    return runtime.search
+
+
+def get_settings(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Settings:
+    return runtime.settings
+
+
+RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
+SearchDep = Annotated[SearchService, Depends(get_search)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]

@@ -1,0 +1,188 @@
+"""`make bench`: the engine's figures on the full CMOA set (87k real records), median and p95.
+
+Runs against its own embedded database (`<data dir>-bench`), rebuilt from scratch each run so the
+ingest rate is measured on an empty catalog. Recall@10 compares the indexed path with an exact
+scan done in numpy over every stored vector (independent of PostgreSQL's planner).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import platform
+import random
+import shutil
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from discovery.catalog.ingest import expand_paths, ingest_archives
+from discovery.runtime import Runtime, open_runtime
+from discovery.search.models import SearchRequest, Strategy
+from discovery.settings import REPO_ROOT, Settings
+
+CMOA_DIR = REPO_ROOT.parent / "shared" / "data" / "heritage" / "cmoa"
+HAND_WRITTEN = [
+    "jazz musicians performing",
+    "baseball team portrait",
+    "church choir singing",
+    "children playing in the street",
+    "woman in office at desk",
+    "boxing match",
+    "Hill District street scene",
+    "wedding party",
+    "nurses in a hospital",
+    "streetcar",
+    "portrait of a soldier in uniform",
+    "family at home in living room",
+    "civil rights march",
+    "steel mill workers",
+    "basketball players",
+    "porcelain teapot",
+    "oil painting of a landscape",
+    "etching of a harbor",
+    "silver candlestick",
+    "textile fragment with velvet",
+    "architectural drawing of a house",
+    "gelatin silver print",
+    "graduation ceremony",
+    "men playing cards",
+    "car dealership",
+    "beauty pageant contestants",
+    "band on stage",
+    "Crawford Grill",
+    "Pittsburgh Courier newspaper",
+    "barber shop",
+    "picnic in the park",
+]
+
+
+def _pct(values: list[float], q: float) -> float:
+    return float(np.percentile(np.asarray(values), q))
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    return {
+        "p50": round(statistics.median(values), 3),
+        "p95": round(_pct(values, 95), 3),
+        "n": len(values),
+    }
+
+
+def _queries(n: int, seed: int = 11) -> list[str]:
+    """Hand-written queries plus word spans cut from real Teenie Harris captions."""
+    rng = random.Random(seed)
+    titles = [
+        json.loads(line)["title"]
+        for f in sorted(CMOA_DIR.glob("teenie_0*.jsonl.gz"))[:3]
+        for line in gzip.open(f, "rt")
+    ]
+    out = list(HAND_WRITTEN)
+    while len(out) < n:
+        words = rng.choice(titles).split()
+        if len(words) >= 6:
+            start = rng.randrange(0, len(words) - 4)
+            out.append(" ".join(words[start : start + rng.randint(3, 6)]))
+    return out[:n]
+
+
+async def _ingest(rt: Runtime, limit_rows: int | None) -> dict[str, Any]:
+    files = expand_paths([CMOA_DIR])
+    if limit_rows:
+        tmp = rt.settings.discovery_data_dir / "subset.jsonl"
+        with tmp.open("w") as out:
+            lines = (line for f in files for line in gzip.open(f, "rt"))
+            for _, line in zip(range(limit_rows), lines, strict=False):
+                out.write(line)
+        files = [tmp]
+    started = time.perf_counter()
+    report = await ingest_archives(
+        rt.db, rt.embedder, files, batch_size=rt.settings.discovery_ingest_batch_size
+    )
+    seconds = time.perf_counter() - started
+    n = report.added + report.updated
+    return {
+        "items": n,
+        "skipped": report.skipped,
+        "seconds": round(seconds, 1),
+        "items_per_s": round(n / seconds, 1),
+    }
+
+
+def _embedding(rt: Runtime, queries: list[str]) -> dict[str, float]:
+    embed = rt.embedder.embed_query
+    times = []
+    for q in queries:
+        rt.embedder.cache_clear()
+        t = time.perf_counter()
+        embed(q)
+        times.append((time.perf_counter() - t) * 1000)
+    return _summary(times)
+
+
+async def _search(rt: Runtime, queries: list[str], strategy: Strategy) -> dict[str, Any]:
+    times, fallbacks = [], 0
+    for q in queries:
+        rt.embedder.cache_clear()
+        request = SearchRequest.build(query=q, strategy=strategy, limit=10)
+        t = time.perf_counter()
+        response = await rt.search.search(request)
+        times.append((time.perf_counter() - t) * 1000)
+        fallbacks += response.metadata.fallback_reason is not None
+    return _summary(times) | {"fallbacks": fallbacks}
+
+
+async def _recall(rt: Runtime, queries: list[str]) -> dict[str, float]:
+    """Recall@10 of direct (HNSW) and hierarchical (skill-filtered) search vs exact numpy scans."""
+    async with rt.db.connection() as conn:
+        rows = await (
+            await conn.execute(
+                "select i.id, i.skill_ids, e.embedding from items i join item_embeddings e"
+                " on e.item_id = i.id and e.model = %s where i.is_active",
+                (rt.embedder.model_id,),
+            )
+        ).fetchall()
+    ids = np.array([r[0] for r in rows])
+    skills = [set(r[1]) for r in rows]
+    matrix = np.stack([np.asarray(r[2].to_numpy(), dtype=np.float32) for r in rows])
+    out: dict[str, list[float]] = {"direct": [], "hierarchical": []}
+    for q in queries:
+        vec = rt.embedder.embed_query(q)
+        sims = matrix @ vec
+        for strategy in (Strategy.DIRECT, Strategy.HIERARCHICAL):
+            resp = await rt.search.search(
+                SearchRequest.build(query=q, strategy=strategy, limit=10, tool_threshold=0.0)
+            )
+            used = set(resp.metadata.skill_ids_used or [])
+            mask = np.array([bool(s & used) for s in skills]) if used else np.ones(len(ids), bool)
+            masked = np.where(mask, sims, -np.inf)
+            exact = set(ids[np.argsort(-masked)[:10]])
+            got = {hit.id for hit in resp.items}
+            out[strategy.value].append(len(exact & got) / 10)
+    return {k: round(float(np.mean(v)), 4) for k, v in out.items()}
+
+
+async def run_bench(settings: Settings, out: Path, limit_rows: int | None = None) -> dict:
+    bench_dir = settings.discovery_data_dir.with_name(settings.discovery_data_dir.name + "-bench")
+    shutil.rmtree(bench_dir, ignore_errors=True)
+    bench_dir.mkdir(parents=True)
+    bench_settings = settings.model_copy(
+        update={"discovery_data_dir": bench_dir, "database_url": None}
+    )
+    queries = _queries(200)
+    async with open_runtime(bench_settings) as rt:
+        figures: dict[str, Any] = {
+            "machine": f"{platform.machine()}, {platform.python_version()}",
+            "ingest": await _ingest(rt, limit_rows),
+        }
+        figures["query_embedding_ms"] = _embedding(rt, queries)
+        for strategy in Strategy:
+            await _search(rt, queries[:20], strategy)  # warm the pool and the plans
+            figures[f"search_{strategy.value}_ms"] = await _search(rt, queries, strategy)
+        figures["recall_at_10"] = await _recall(rt, queries[:100])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(figures, indent=2) + "\n")
+    return figures

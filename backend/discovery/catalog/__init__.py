@@ -1,0 +1,1 @@
+"""The write path: parse, normalize, summarize, classify and upsert catalog items."""

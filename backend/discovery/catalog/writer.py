@@ -1,0 +1,186 @@
+"""The write path's last steps: summarize, embed (batched), classify, upsert idempotently.
+
+Each batch is written in one transaction (item, vector and skill assignments together), so an
+interrupted run leaves only whole items behind and a re-run picks up where it stopped: an
+unchanged item (same content hash, vector present for this model) is not re-embedded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from discovery.catalog.records import CatalogItem, RowError
+from discovery.catalog.skills import (
+    Assignment,
+    SkillClassifier,
+    ensure_description_vectors,
+    refresh_centroids,
+)
+from discovery.catalog.summarize import Summarizer
+from discovery.db import Database
+from discovery.embeddings import Embedder
+from discovery.search.queries import MissingEmbeddingsError
+
+
+@dataclass
+class IngestReport:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped: int = 0
+    errors: list[RowError] = field(default_factory=list)
+
+    def skip(self, error: RowError) -> None:
+        self.skipped += 1
+        self.errors.append(error)
+
+
+_UPSERT_ITEM = """
+insert into items (id, kind, name, title, description, summary, embedding_text, metadata,
+                   skill_ids, primary_skill_id, content_hash)
+values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+on conflict (id) do update set
+    kind = excluded.kind, name = excluded.name, title = excluded.title,
+    description = excluded.description, summary = excluded.summary,
+    embedding_text = excluded.embedding_text,
+    metadata = excluded.metadata, skill_ids = excluded.skill_ids,
+    primary_skill_id = excluded.primary_skill_id, content_hash = excluded.content_hash,
+    is_active = true, updated_at = now()
+"""
+_UPSERT_VECTOR = """
+insert into item_embeddings (item_id, model, content_hash, embedding) values (%s, %s, %s, %s)
+on conflict (item_id, model) do update
+    set content_hash = excluded.content_hash, embedding = excluded.embedding
+"""
+
+
+class CatalogWriter:
+    def __init__(
+        self,
+        db: Database,
+        embedder: Embedder,
+        summarizer: Summarizer,
+        classifier: SkillClassifier | None = None,
+    ) -> None:
+        self.db = db
+        self.embedder = embedder
+        self.summarizer = summarizer
+        self.classifier = classifier
+        self.model = embedder.model_id
+
+    async def prepare(self) -> None:
+        """Check the configured model covers the catalog (or the catalog is empty)."""
+        async with self.db.connection() as conn, conn.transaction():
+            await conn.execute("lock table embedding_models in share row exclusive mode")
+            row = await (
+                await conn.execute(
+                    "select status from embedding_models where model = %s", (self.model,)
+                )
+            ).fetchone()
+            if row is None:
+                empty = await (
+                    await conn.execute("select not exists (select 1 from items)")
+                ).fetchone()
+                if not (empty and empty[0]):
+                    raise MissingEmbeddingsError(self.model)
+                await conn.execute(
+                    "insert into embedding_models (model, dim, status) values (%s, %s, 'ready')",
+                    (self.model, self.embedder.dim),
+                )
+            elif row[0] != "ready":
+                raise MissingEmbeddingsError(self.model)
+            await ensure_description_vectors(conn, self.embedder)
+
+    async def write(self, items: list[CatalogItem], report: IngestReport) -> None:
+        """Write one batch; counts go to `report`. Later duplicates of an id win."""
+        batch = list({item.id: item for item in items}.values())
+        report.skipped += len(items) - len(batch)
+        if not batch:
+            return
+        async with self.db.connection() as conn:
+            known = await _known_hashes(conn, [i.id for i in batch], self.model)
+        fresh = [i for i in batch if i.id not in known]
+        changed = [i for i in batch if i.id in known and known[i.id] != (i.content_hash,) * 2]
+        report.unchanged += len(batch) - len(fresh) - len(changed)
+        todo = fresh + changed
+        if todo:
+            await self._write(todo)
+        report.added += len(fresh)
+        report.updated += len(changed)
+
+    async def finish(self) -> int:
+        """Refresh skill member counts and centroids after a run."""
+        async with self.db.connection() as conn:
+            return await refresh_centroids(conn, self.model)
+
+    async def _write(self, items: list[CatalogItem]) -> None:
+        summaries = [item.summary or self.summarizer.summarize(item) for item in items]
+        vectors = await asyncio.to_thread(
+            self.embedder.embed_documents, [item.embedding_text for item in items]
+        )
+        skills = self.classifier.classify(vectors) if self.classifier else [[] for _ in items]
+        async with self.db.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            await cur.executemany(
+                _UPSERT_ITEM,
+                [_item_row(i, s, a) for i, s, a in zip(items, summaries, skills, strict=True)],
+            )
+            await cur.executemany(
+                _UPSERT_VECTOR,
+                [
+                    (i.id, self.model, i.content_hash, v)
+                    for i, v in zip(items, vectors, strict=True)
+                ],
+            )
+            ids = [i.id for i in items]
+            await cur.execute("delete from item_skills where item_id = any(%s)", (ids,))
+            await cur.executemany(
+                "insert into item_skills (item_id, skill_id, confidence, is_primary)"
+                " values (%s, %s, %s, %s)",
+                [
+                    (i.id, a.skill_id, a.confidence, a.is_primary)
+                    for i, assigned in zip(items, skills, strict=True)
+                    for a in assigned
+                ],
+            )
+            # Other models no longer cover the catalog: searching with them needs a reindex.
+            await cur.execute(
+                "update embedding_models set status = 'building', updated_at = now()"
+                " where model <> %s and status = 'ready'",
+                (self.model,),
+            )
+
+
+def _item_row(item: CatalogItem, summary: str, assigned: list[Assignment]) -> tuple:
+    primary = next((a.skill_id for a in assigned if a.is_primary), None)
+    return (
+        item.id,
+        item.kind,
+        item.name,
+        item.title,
+        item.description,
+        summary,
+        item.embedding_text,
+        Jsonb(item.metadata),
+        [a.skill_id for a in assigned],
+        primary,
+        item.content_hash,
+    )
+
+
+async def _known_hashes(
+    conn: psycopg.AsyncConnection, ids: list[str], model: str
+) -> dict[str, tuple[str, str | None]]:
+    """id -> (item hash, vector hash for this model) for the ids already stored."""
+    rows = await (
+        await conn.execute(
+            "select i.id, i.content_hash, e.content_hash from items i"
+            " left join item_embeddings e on e.item_id = i.id and e.model = %s"
+            " where i.id = any(%s)",
+            (model, ids),
+        )
+    ).fetchall()
+    return {r[0]: (r[1], r[2]) for r in rows}

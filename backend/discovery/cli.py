@@ -1,0 +1,262 @@
+"""The `discovery` command: ingest, search, reindex, serve, bench. Each command parses, calls one
+service, and formats."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+import warnings
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from discovery.search.models import ItemKind, SearchRequest, SearchValidationError, Strategy
+from discovery.search.queries import MissingEmbeddingsError
+from discovery.settings import Settings
+
+warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+
+app = typer.Typer(
+    help="Discovery: conversational search and discovery engine.", no_args_is_help=True
+)
+ingest_app = typer.Typer(help="Load items into the catalog.", no_args_is_help=True)
+app.add_typer(ingest_app, name="ingest")
+console = Console()
+err = Console(stderr=True)
+
+
+def _settings() -> Settings:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    return Settings()
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=err,
+    )
+
+
+def _parse_map(pairs: list[str]) -> dict[str, str]:
+    mapping = {}
+    for pair in pairs:
+        field, sep, column = pair.partition("=")
+        if not sep or not field or not column:
+            raise typer.BadParameter(f"expected field=column, got {pair!r}", param_hint="--map")
+        mapping[field.strip()] = column.strip()
+    return mapping
+
+
+@ingest_app.command("archives")
+def ingest_archives_cmd(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Files or folders (.jsonl, .csv, .json; .gz too).")
+    ],
+    format: Annotated[str | None, typer.Option("--format", help="jsonl, csv or json.")] = None,
+    map: Annotated[
+        list[str] | None, typer.Option("--map", help="field=column, repeatable.")
+    ] = None,
+    batch_size: Annotated[int | None, typer.Option(help="Items per transaction.")] = None,
+) -> None:
+    """Ingest heritage archive records: batched, idempotent, resumable."""
+    from discovery.catalog.ingest import count_rows, expand_paths, ingest_archives
+    from discovery.runtime import open_runtime
+
+    if format not in (None, "jsonl", "csv", "json"):
+        raise typer.BadParameter("must be jsonl, csv or json", param_hint="--format")
+    settings = _settings()
+    mapping = _parse_map(map or [])
+    try:
+        files = expand_paths(paths)
+    except FileNotFoundError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    total = sum(count_rows(f) for f in files)
+
+    async def run() -> None:
+        async with open_runtime(settings) as rt:
+            with _progress() as progress:
+                task = progress.add_task("ingest", total=total, rate="")
+                started = asyncio.get_running_loop().time()
+
+                def advance(n: int) -> None:
+                    progress.advance(task, n)
+                    done = progress.tasks[0].completed
+                    elapsed = asyncio.get_running_loop().time() - started
+                    progress.update(task, rate=f"{done / max(elapsed, 1e-9):.0f} rows/s")
+
+                report = await ingest_archives(
+                    rt.db,
+                    rt.embedder,
+                    files,
+                    fmt=format,
+                    mapping=mapping,  # type: ignore[arg-type]
+                    batch_size=batch_size or settings.discovery_ingest_batch_size,
+                    on_rows=advance,
+                )
+        for error in report.errors[:50]:
+            err.print(f"[yellow]skipped[/] {error}")
+        if len(report.errors) > 50:
+            err.print(f"[yellow]... and {len(report.errors) - 50} more skipped rows[/]")
+        console.print(
+            f"added {report.added}, updated {report.updated}, "
+            f"unchanged {report.unchanged}, skipped {report.skipped}"
+        )
+
+    try:
+        asyncio.run(run())
+    except (MissingEmbeddingsError, ValueError) as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(1) from None
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="What to find, in plain words.")],
+    strategy: Annotated[
+        Strategy, typer.Option(help="direct, hierarchical or hybrid.")
+    ] = Strategy.HIERARCHICAL,
+    kind: Annotated[
+        list[ItemKind] | None, typer.Option("--kind", help="Item kinds, repeatable.")
+    ] = None,
+    limit: Annotated[int, typer.Option(help="How many results.")] = 10,
+    threshold: Annotated[float, typer.Option(help="Minimum similarity, 0 to 1.")] = 0.3,
+    media_type: Annotated[list[str] | None, typer.Option(help="Archive media types.")] = None,
+    date_from: Annotated[int | None, typer.Option(help="From year.")] = None,
+    date_to: Annotated[int | None, typer.Option(help="To year.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the full response as JSON.")
+    ] = False,
+) -> None:
+    """Search the catalog and print a table."""
+    from discovery.runtime import open_runtime
+
+    settings = _settings()
+    try:
+        request = SearchRequest.build(
+            query=query,
+            strategy=strategy,
+            limit=limit,
+            tool_threshold=threshold,
+            skill_threshold=settings.discovery_skill_threshold,
+            filters={
+                "kinds": kind,
+                "media_types": media_type,
+                "date_from": date_from,
+                "date_to": date_to,
+            },
+        )
+    except SearchValidationError as exc:
+        err.print(f"[red]invalid search:[/] {exc}")
+        raise typer.Exit(2) from None
+
+    async def run() -> None:
+        async with open_runtime(settings) as rt:
+            response = await rt.search.search(request)
+        if as_json:
+            print(response.model_dump_json(indent=2))
+            return
+        table = Table(title=f"{response.query!r}: {len(response.items)} results")
+        for column in ("score", "kind", "title", "date", "media type", "id"):
+            table.add_column(column, overflow="fold")
+        for hit in response.items:
+            table.add_row(
+                f"{hit.score:.3f}",
+                hit.kind,
+                hit.title[:90],
+                str(hit.metadata.get("date") or ""),
+                str(hit.metadata.get("media_type") or ""),
+                hit.id,
+            )
+        console.print(table)
+        m = response.metadata
+        console.print(
+            f"strategy {m.strategy_used} (skills {m.skill_ids_used or '-'}"
+            f"{', fallback: ' + m.fallback_reason if m.fallback_reason else ''}); "
+            f"embedding {m.query_embedding_time_ms:.1f} ms, skills {m.skill_search_time_ms:.1f} ms, "
+            f"items {m.tool_search_time_ms:.1f} ms, total {m.total_time_ms:.1f} ms"
+        )
+
+    try:
+        asyncio.run(run())
+    except MissingEmbeddingsError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(1) from None
+
+
+@app.command()
+def reindex(
+    drop_old: Annotated[
+        bool, typer.Option(help="Delete other models' vectors afterwards.")
+    ] = False,
+) -> None:
+    """Re-embed the catalog with the configured model (resumable; switches when complete)."""
+    from discovery.catalog.reindex import pending_count
+    from discovery.catalog.reindex import reindex as run_reindex
+    from discovery.runtime import open_runtime
+
+    settings = _settings()
+
+    async def run() -> None:
+        async with open_runtime(settings) as rt:
+            total = await pending_count(rt.db, rt.embedder.model_id)
+            with _progress() as progress:
+                task = progress.add_task(f"reindex {rt.embedder.model_id}", total=total, rate="")
+                done = await run_reindex(
+                    rt.db,
+                    rt.embedder,
+                    batch_size=settings.discovery_ingest_batch_size,
+                    drop_others=drop_old,
+                    on_rows=lambda n: progress.advance(task, n),
+                )
+        console.print(f"re-embedded {done} items; {settings.discovery_embedding_model} is ready")
+
+    asyncio.run(run())
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address.")] = None,
+    port: Annotated[int | None, typer.Option(help="Port.")] = None,
+    load_demo: Annotated[
+        bool, typer.Option(help="Load the demo archive into an empty catalog.")
+    ] = True,
+) -> None:
+    """Start the HTTP server (loads the demo archive when the catalog is empty)."""
+    import uvicorn
+
+    from discovery.api.main import create_app
+
+    settings = _settings()
+    host = host or settings.discovery_host
+    port = port or settings.discovery_port
+    err.print(f"Discovery starting: http://{host}:{port}  (API docs: http://{host}:{port}/docs)")
+    uvicorn.run(create_app(settings, load_demo=load_demo), host=host, port=port, log_level="info")
+
+
+@app.command()
+def bench(
+    out: Annotated[Path, typer.Option(help="Where to write the figures (JSON).")] = Path(
+        "bench/results.json"
+    ),
+    limit_rows: Annotated[int | None, typer.Option(help="Ingest only this many records.")] = None,
+) -> None:
+    """Load the full CMOA set into a separate database and print the engine's figures."""
+    from discovery.bench import run_bench
+
+    figures = asyncio.run(run_bench(_settings(), out, limit_rows))
+    console.print_json(json.dumps(figures))
+
+
+def main() -> None:  # pragma: no cover
+    sys.exit(app())

@@ -1,0 +1,55 @@
+"""Opening the services once: database, embedder, search. Used by the CLI, the API and the bench."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from discovery.catalog.ingest import expand_paths, ingest_archives
+from discovery.catalog.writer import IngestReport
+from discovery.db import Database
+from discovery.embeddings import Embedder, build_embedder
+from discovery.search.service import SearchService
+from discovery.settings import REPO_ROOT, Settings
+
+log = logging.getLogger(__name__)
+
+DEMO_ARCHIVE = REPO_ROOT / "data" / "demo" / "heritage_demo.jsonl.gz"
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    db: Database
+    embedder: Embedder
+    search: SearchService
+
+
+@asynccontextmanager
+async def open_runtime(
+    settings: Settings, embedder: Embedder | None = None
+) -> AsyncIterator[Runtime]:
+    embedder = embedder or build_embedder(settings)
+    db = Database(settings)
+    await db.open()
+    try:
+        yield Runtime(settings, db, embedder, SearchService(db, embedder, settings))
+    finally:
+        await db.close()
+
+
+async def load_demo_if_empty(runtime: Runtime) -> IngestReport | None:
+    """Load the shipped demo archive into an empty catalog; leave a non-empty one alone."""
+    async with runtime.db.connection() as conn:
+        row = await (await conn.execute("select exists (select 1 from items)")).fetchone()
+    if row and row[0]:
+        return None
+    log.info("the catalog is empty: loading the demo archive %s", DEMO_ARCHIVE)
+    return await ingest_archives(
+        runtime.db,
+        runtime.embedder,
+        expand_paths([DEMO_ARCHIVE]),
+        batch_size=runtime.settings.discovery_ingest_batch_size,
+    )

@@ -1,0 +1,116 @@
+"""Thin calls to the SQL search functions (supabase/migrations/*_match_functions.sql)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import psycopg
+from psycopg.rows import dict_row
+
+from discovery.search.models import ItemHit, SkillHit
+
+
+class MissingEmbeddingsError(RuntimeError):
+    """The catalog has items but no complete set of vectors for the configured model."""
+
+    def __init__(self, model: str) -> None:
+        super().__init__(
+            f"the catalog has no ready vectors for the embedding model {model!r}; "
+            f"run `discovery reindex` to embed the catalog with it"
+        )
+        self.model = model
+
+
+_ITEM_ARGS = (
+    "filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
+    " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
+    " date_from => %(date_from)s::int, date_to => %(date_to)s::int, model_name => %(model_name)s"
+)
+
+
+def _item(row: dict[str, Any], **extra: Any) -> ItemHit:
+    return ItemHit(
+        id=row["id"],
+        kind=row["kind"],
+        name=row["name"],
+        title=row["title"],
+        description=row["description"],
+        summary=row["summary"],
+        metadata=row["metadata"],
+        skill_ids=row["skill_ids"],
+        primary_skill_id=row["primary_skill_id"],
+        score=row["similarity"],
+        **extra,
+    )
+
+
+async def match_items(
+    conn: psycopg.AsyncConnection,
+    vector: np.ndarray,
+    *,
+    threshold: float,
+    count: int,
+    filters: dict[str, Any],
+    model_name: str,
+    exact_max_rows: int,
+    ef_search: int,
+) -> list[ItemHit]:
+    sql = (
+        "select * from match_items(%(q)s, %(threshold)s, %(count)s, "
+        + _ITEM_ARGS
+        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s)"
+    )
+    args = {"q": vector, "threshold": threshold, "count": count, "model_name": model_name}
+    args |= filters | {"exact": exact_max_rows, "ef": ef_search}
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(sql, args)
+        return [_item(row) for row in await cur.fetchall()]
+
+
+async def match_items_text(
+    conn: psycopg.AsyncConnection,
+    text: str,
+    vector: np.ndarray,
+    *,
+    count: int,
+    filters: dict[str, Any],
+    model_name: str,
+) -> list[ItemHit]:
+    sql = "select * from match_items_text(%(text)s, %(q)s, %(count)s, " + _ITEM_ARGS + ")"
+    args = {"text": text, "q": vector, "count": count, "model_name": model_name} | filters
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(sql, args)
+        return [_item(row) for row in await cur.fetchall()]
+
+
+async def match_skills(
+    conn: psycopg.AsyncConnection,
+    vector: np.ndarray,
+    *,
+    threshold: float,
+    count: int,
+    kinds: list[str] | None,
+    model_name: str,
+) -> list[SkillHit]:
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(
+            "select * from match_skills(%s, %s, %s, filter_kinds => %s, model_name => %s)",
+            (vector, threshold, count, kinds, model_name),
+        )
+        return [
+            SkillHit(
+                id=r["id"],
+                name=r["name"],
+                description=r["description"],
+                parent_domain=r["parent_domain"],
+                tool_count=r["tool_count"],
+                score=r["similarity"],
+            )
+            for r in await cur.fetchall()
+        ]
+
+
+async def catalog_is_empty(conn: psycopg.AsyncConnection) -> bool:
+    row = await (await conn.execute("select not exists (select 1 from items)")).fetchone()
+    return bool(row and row[0])

@@ -1,0 +1,213 @@
+"""The one SearchService every interface calls: direct, hierarchical and hybrid strategies."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import psycopg
+
+from discovery.db import Database
+from discovery.embeddings import Embedder
+from discovery.search import queries
+from discovery.search.fusion import reciprocal_rank_fusion
+from discovery.search.models import (
+    ItemHit,
+    SearchMetadata,
+    SearchRequest,
+    SearchResponse,
+    SkillHit,
+    Strategy,
+)
+from discovery.settings import Settings
+
+log = logging.getLogger(__name__)
+
+HYBRID_POOL = 4  # each hybrid leg fetches limit * HYBRID_POOL candidates (at least 20)
+_STATS_TTL_S = 30.0
+
+
+@dataclass
+class _Run:
+    """What one search accumulates on its way to a response."""
+
+    request: SearchRequest
+    vector: np.ndarray
+    started: float
+    embed_ms: float
+    skill_ms: float = 0.0
+    item_ms: float = 0.0
+    skills: list[SkillHit] = field(default_factory=list)
+    skill_ids_used: list[str] | None = None
+    candidates: int = 0
+    fallback_reason: str | None = None
+
+
+class SearchService:
+    def __init__(self, db: Database, embedder: Embedder, settings: Settings) -> None:
+        self.db = db
+        self.embedder = embedder
+        self.settings = settings
+        self._sizes: dict[tuple[str, ...], tuple[float, int]] = {}
+
+    async def search(self, request: SearchRequest) -> SearchResponse:
+        started = time.perf_counter()
+        vector = await asyncio.to_thread(self.embedder.embed_query, request.query)
+        run = _Run(request, vector, started, _ms_since(started))
+        try:
+            if request.strategy is Strategy.DIRECT:
+                items = await self._direct(run)
+            elif request.strategy is Strategy.HIERARCHICAL:
+                items = await self._hierarchical(run)
+            else:
+                items = await self._hybrid(run)
+        except psycopg.errors.NoDataFound:
+            async with self.db.connection() as conn:
+                if not await queries.catalog_is_empty(conn):
+                    raise queries.MissingEmbeddingsError(self.embedder.model_id) from None
+            items = []
+        return self._response(run, items)
+
+    async def _direct(self, run: _Run) -> list[ItemHit]:
+        filters = run.request.filters.sql_args()
+        run.candidates = await self._catalog_size(filters["filter_kinds"])
+        return await self._match(run, filters)
+
+    async def _hierarchical(self, run: _Run) -> list[ItemHit]:
+        req = run.request
+        filters = req.filters.sql_args()
+        t = time.perf_counter()
+        try:
+            async with self.db.connection() as conn:
+                run.skills = await queries.match_skills(
+                    conn,
+                    run.vector,
+                    threshold=req.skill_threshold,
+                    count=req.skill_limit,
+                    kinds=filters["filter_kinds"],
+                    model_name=self.embedder.model_id,
+                )
+        except psycopg.errors.NoDataFound:
+            raise
+        except psycopg.Error as exc:
+            log.warning("stage 1 (skills) failed, falling back to direct search: %s", exc)
+            run.fallback_reason = "skill_search_failed"
+        run.skill_ms = _ms_since(t)
+        skill_ids = [s.id for s in run.skills]
+        if req.filters.skill_ids:
+            skill_ids = [s for s in skill_ids if s in req.filters.skill_ids]
+        if not skill_ids:
+            run.fallback_reason = run.fallback_reason or (
+                "no_skill_matched"
+                if run.skills or await self._has_skills()
+                else "empty_skill_index"
+            )
+            log.warning("hierarchical search fell back to direct: %s", run.fallback_reason)
+            return await self._direct(run)
+        run.skill_ids_used = skill_ids
+        run.candidates = sum(s.tool_count for s in run.skills if s.id in skill_ids)
+        return await self._match(run, filters | {"filter_skill_ids": skill_ids})
+
+    async def _hybrid(self, run: _Run) -> list[ItemHit]:
+        req = run.request
+        filters = req.filters.sql_args()
+        pool = max(20, req.limit * HYBRID_POOL)
+        t = time.perf_counter()
+        async with self.db.connection() as conn:
+            dense = await queries.match_items(
+                conn,
+                run.vector,
+                threshold=req.tool_threshold,
+                count=pool,
+                filters=filters,
+                model_name=self.embedder.model_id,
+                exact_max_rows=self.settings.discovery_exact_scan_max_rows,
+                ef_search=self.settings.discovery_hnsw_ef_search,
+            )
+            text = await queries.match_items_text(
+                conn,
+                req.query,
+                run.vector,
+                count=pool,
+                filters=filters,
+                model_name=self.embedder.model_id,
+            )
+        run.item_ms = _ms_since(t)
+        run.candidates = await self._catalog_size(filters["filter_kinds"])
+        by_id = {hit.id: hit for hit in text} | {hit.id: hit for hit in dense}
+        fused = reciprocal_rank_fusion([[h.id for h in dense], [h.id for h in text]])
+        return [
+            by_id[str(key)].model_copy(update={"rank_score": round(score, 6)})
+            for key, score in fused[: req.limit]
+        ]
+
+    async def _match(self, run: _Run, filters: dict) -> list[ItemHit]:
+        t = time.perf_counter()
+        async with self.db.connection() as conn:
+            items = await queries.match_items(
+                conn,
+                run.vector,
+                threshold=run.request.tool_threshold,
+                count=run.request.limit,
+                filters=filters,
+                model_name=self.embedder.model_id,
+                exact_max_rows=self.settings.discovery_exact_scan_max_rows,
+                ef_search=self.settings.discovery_hnsw_ef_search,
+            )
+        run.item_ms = _ms_since(t)
+        return items
+
+    async def _has_skills(self) -> bool:
+        async with self.db.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "select exists (select 1 from skill_embeddings where model = %s)",
+                    (self.embedder.model_id,),
+                )
+            ).fetchone()
+        return bool(row and row[0])
+
+    async def _catalog_size(self, kinds: list[str] | None) -> int:
+        """Active items the strategy ranks (cached for a few seconds; an estimate, not a lock)."""
+        key = tuple(sorted(kinds or ()))
+        cached = self._sizes.get(key)
+        if cached and time.monotonic() - cached[0] < _STATS_TTL_S:
+            return cached[1]
+        async with self.db.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "select count(*) from items where is_active"
+                    " and (%(k)s::text[] is null or kind = any(%(k)s::text[]))",
+                    {"k": list(key) or None},
+                )
+            ).fetchone()
+        size = int(row[0]) if row else 0
+        self._sizes[key] = (time.monotonic(), size)
+        return size
+
+    def _response(self, run: _Run, items: list[ItemHit]) -> SearchResponse:
+        return SearchResponse(
+            query=run.request.query,
+            items=items,
+            matched_skills=run.skills,
+            metadata=SearchMetadata(
+                strategy_used=Strategy.DIRECT if run.fallback_reason else run.request.strategy,
+                skill_ids_used=run.skill_ids_used,
+                fallback_reason=run.fallback_reason,
+                embedding_model=self.embedder.model_id,
+                query_embedding_time_ms=round(run.embed_ms, 3),
+                skill_search_time_ms=round(run.skill_ms, 3),
+                tool_search_time_ms=round(run.item_ms, 3),
+                total_time_ms=round(_ms_since(run.started), 3),
+                stage1_skill_count=len(run.skills),
+                stage2_candidate_count=run.candidates,
+                final_count=len(items),
+            ),
+        )
+
+
+def _ms_since(start: float) -> float:
+    return (time.perf_counter() - start) * 1000.0

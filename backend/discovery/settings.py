@@ -1,0 +1,79 @@
+"""The one Settings object. Built once by the CLI or the app factory; modules never read the environment."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cached_property
+from pathlib import Path
+
+from pydantic import Field, SecretStr, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class EmbeddingModel(StrEnum):
+    """Embedding models the engine knows. Each stored vector records which one produced it."""
+
+    LOCAL_MINILM = "all-MiniLM-L6-v2"
+    GOOGLE_TEXT_004 = "text-embedding-004"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
+    )
+
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="PostgreSQL 15+ with pgvector (Supabase included). Unset: embedded server.",
+    )
+    discovery_data_dir: Path = Field(
+        default=REPO_ROOT / ".discovery",
+        description="Where the embedded PostgreSQL keeps its data between runs.",
+    )
+    discovery_embedding_model: EmbeddingModel = EmbeddingModel.LOCAL_MINILM
+    google_api_key: SecretStr | None = None
+
+    discovery_embedding_batch_size: int = Field(default=64, ge=1, le=1024)
+    discovery_query_cache_size: int = Field(default=2048, ge=0)
+    discovery_ingest_batch_size: int = Field(default=256, ge=1, le=10_000)
+    discovery_pool_max_size: int = Field(default=8, ge=1, le=100)
+
+    discovery_skill_limit: int = Field(default=3, ge=1, le=50)
+    discovery_skill_threshold: float = Field(default=0.4, ge=0.0, le=1.0)
+    discovery_tool_limit: int = Field(default=5, ge=1, le=100)
+    discovery_tool_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
+    discovery_exact_scan_max_rows: int = Field(
+        default=8000,
+        ge=0,
+        description="Filtered searches over at most this many rows use an exact scan, not HNSW.",
+    )
+    discovery_hnsw_ef_search: int = Field(default=64, ge=10, le=1000)
+
+    discovery_host: str = "127.0.0.1"
+    discovery_port: int = Field(default=8000, ge=1, le=65535)
+
+    @model_validator(mode="after")
+    def _google_model_needs_key(self) -> Settings:
+        if (
+            self.discovery_embedding_model is EmbeddingModel.GOOGLE_TEXT_004
+            and not self.google_api_key
+        ):
+            raise ValueError(
+                "DISCOVERY_EMBEDDING_MODEL=text-embedding-004 needs GOOGLE_API_KEY; "
+                "unset it to use the packaged local model."
+            )
+        return self
+
+    @cached_property
+    def pgdata(self) -> Path:
+        return self.discovery_data_dir.expanduser().resolve() / "pgdata"
+
+    @property
+    def uses_embedded_database(self) -> bool:
+        return self.database_url is None
+
+
+def get_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,162 @@
+"""SearchService on the demo archive, the embedded PostgreSQL and the packaged model."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from discovery.runtime import Runtime
+from discovery.search.models import SearchRequest, Strategy
+from discovery.search.queries import MissingEmbeddingsError
+
+pytestmark = pytest.mark.integration
+
+
+def _req(query: str, **fields: object) -> SearchRequest:
+    return SearchRequest.build(query=query, **fields)
+
+
+async def test_direct_search_finds_relevant_records_sorted_by_score(demo_runtime: Runtime) -> None:
+    response = await demo_runtime.search.search(
+        _req("baseball players", strategy="direct", limit=10)
+    )
+    scores = [hit.score for hit in response.items]
+    assert len(response.items) == 10
+    assert scores == sorted(scores, reverse=True)
+    assert all(0.0 <= s <= 1.0 for s in scores)
+    assert sum("baseball" in hit.title.lower() for hit in response.items) >= 7
+    meta = response.metadata
+    assert meta.strategy_used is Strategy.DIRECT and meta.skill_ids_used is None
+    assert meta.final_count == 10 and meta.stage2_candidate_count == 3000
+    assert meta.total_time_ms >= meta.query_embedding_time_ms > 0
+
+
+async def test_scores_are_the_cosine_similarity_of_the_stored_vectors(
+    demo_runtime: Runtime,
+) -> None:
+    response = await demo_runtime.search.search(_req("church choir", strategy="direct", limit=3))
+    query = demo_runtime.embedder.embed_query("church choir")
+    async with demo_runtime.db.connection() as conn:
+        for hit in response.items:
+            row = await (
+                await conn.execute(
+                    "select embedding from item_embeddings where item_id = %s", (hit.id,)
+                )
+            ).fetchone()
+            assert row is not None
+            assert hit.score == pytest.approx(float(np.dot(row[0].to_numpy(), query)), abs=1e-4)
+
+
+async def test_hierarchical_search_uses_matched_skills(demo_runtime: Runtime) -> None:
+    response = await demo_runtime.search.search(
+        _req("jazz band playing on stage", strategy="hierarchical", skill_threshold=0.2, limit=5)
+    )
+    meta = response.metadata
+    assert meta.strategy_used is Strategy.HIERARCHICAL
+    assert meta.skill_ids_used and "heritage.music" in meta.skill_ids_used
+    assert meta.stage1_skill_count == len(response.matched_skills) >= 1
+    assert all(set(hit.skill_ids) & set(meta.skill_ids_used) for hit in response.items)
+    assert meta.stage2_candidate_count > 0
+    assert meta.skill_search_time_ms > 0
+
+
+async def test_hierarchical_falls_back_to_direct_when_no_skill_matches(
+    demo_runtime: Runtime,
+) -> None:
+    response = await demo_runtime.search.search(
+        _req("boxing", strategy="hierarchical", skill_threshold=0.99)
+    )
+    meta = response.metadata
+    assert meta.strategy_used is Strategy.DIRECT
+    assert meta.fallback_reason == "no_skill_matched"
+    assert meta.skill_ids_used is None
+    assert response.items
+
+
+async def test_hierarchical_falls_back_when_the_skill_index_is_empty(runtime: Runtime) -> None:
+    from tests.catalog.test_ingest import FIXTURE
+
+    from discovery.catalog.ingest import ingest_archives
+
+    await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
+    async with runtime.db.connection() as conn:
+        await conn.execute("delete from skill_embeddings")
+    response = await runtime.search.search(_req("streetcar in snow", strategy="hierarchical"))
+    assert response.metadata.fallback_reason == "empty_skill_index"
+    assert response.items[0].title.startswith("No. 82 Lincoln streetcar")
+
+
+async def test_hybrid_search_fuses_keyword_and_dense_results(demo_runtime: Runtime) -> None:
+    response = await demo_runtime.search.search(_req("Crawford Grill", strategy="hybrid", limit=5))
+    assert response.metadata.strategy_used is Strategy.HYBRID
+    assert all(hit.rank_score is not None for hit in response.items)
+    ranks = [hit.rank_score for hit in response.items]
+    assert ranks == sorted(ranks, reverse=True)
+    assert any("crawford grill" in hit.title.lower() for hit in response.items)
+
+
+async def test_filters_by_media_type_and_date_range(demo_runtime: Runtime) -> None:
+    response = await demo_runtime.search.search(
+        _req(
+            "landscape",
+            strategy="direct",
+            limit=10,
+            tool_threshold=0.0,
+            filters={"media_types": ["painting"], "date_from": 1800, "date_to": 1899},
+        )
+    )
+    assert response.items
+    for hit in response.items:
+        assert hit.metadata["media_type"] == "painting"
+        start = hit.metadata["date_start"] or hit.metadata["date_end"]
+        end = hit.metadata["date_end"] or hit.metadata["date_start"]
+        assert end >= 1800 and start <= 1899
+
+
+async def test_filter_by_kind_without_items_of_that_kind_is_empty(demo_runtime: Runtime) -> None:
+    response = await demo_runtime.search.search(_req("jazz", filters={"kinds": ["tool"]}))
+    assert response.items == []
+
+
+async def test_threshold_drops_weak_matches(demo_runtime: Runtime) -> None:
+    response = await demo_runtime.search.search(
+        _req("quantum chromodynamics lattice simulation", strategy="direct", tool_threshold=0.6)
+    )
+    assert response.items == []
+
+
+async def test_sql_and_markup_in_a_query_are_just_text(demo_runtime: Runtime) -> None:
+    for text in ["'); drop table items; --", "<script>alert(1)</script>", 'say "hello" & \\ go']:
+        for strategy in Strategy:
+            await demo_runtime.search.search(_req(text, strategy=strategy))
+    async with demo_runtime.db.connection() as conn:
+        row = await (await conn.execute("select count(*) from items")).fetchone()
+    assert row == (3000,)
+
+
+async def test_match_archives_rpc_gives_the_same_answer_as_the_engine(
+    demo_runtime: Runtime,
+) -> None:
+    query = "wedding party posed in church"
+    response = await demo_runtime.search.search(
+        _req(query, strategy="direct", limit=10, filters={"kinds": ["archive"]})
+    )
+    vector = demo_runtime.embedder.embed_query(query)
+    async with demo_runtime.db.connection() as conn:
+        rows = await (
+            await conn.execute("select id, similarity from match_archives(%s, 0.3, 10)", (vector,))
+        ).fetchall()
+    assert [r[0] for r in rows] == [hit.id for hit in response.items]
+
+
+async def test_search_with_a_model_without_vectors_names_the_reindex_command(
+    demo_runtime: Runtime,
+) -> None:
+    async with demo_runtime.db.connection() as conn:
+        await conn.execute("update embedding_models set status = 'building'")
+        try:
+            for strategy in Strategy:
+                with pytest.raises(MissingEmbeddingsError, match="discovery reindex"):
+                    await demo_runtime.search.search(_req("jazz", strategy=strategy))
+        finally:
+            await conn.execute("update embedding_models set status = 'ready'")
