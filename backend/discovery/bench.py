@@ -14,6 +14,7 @@ import random
 import shutil
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,12 @@ HAND_WRITTEN = [
 ]
 
 
+def _lines(files: list[Path]) -> Iterator[str]:
+    for path in files:
+        with gzip.open(path, "rt") as f:
+            yield from f
+
+
 def _pct(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
@@ -75,11 +82,7 @@ def _summary(values: list[float]) -> dict[str, float]:
 def _queries(n: int, seed: int = 11) -> list[str]:
     """Hand-written queries plus word spans cut from real Teenie Harris captions."""
     rng = random.Random(seed)
-    titles = [
-        json.loads(line)["title"]
-        for f in sorted(CMOA_DIR.glob("teenie_0*.jsonl.gz"))[:3]
-        for line in gzip.open(f, "rt")
-    ]
+    titles = [json.loads(line)["title"] for line in _lines(sorted(CMOA_DIR.glob("teenie_0*"))[:3])]
     out = list(HAND_WRITTEN)
     while len(out) < n:
         words = rng.choice(titles).split()
@@ -94,8 +97,7 @@ async def _ingest(rt: Runtime, limit_rows: int | None) -> dict[str, Any]:
     if limit_rows:
         tmp = rt.settings.discovery_data_dir / "subset.jsonl"
         with tmp.open("w") as out:
-            lines = (line for f in files for line in gzip.open(f, "rt"))
-            for _, line in zip(range(limit_rows), lines, strict=False):
+            for _, line in zip(range(limit_rows), _lines(files), strict=False):
                 out.write(line)
         files = [tmp]
     started = time.perf_counter()

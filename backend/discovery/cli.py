@@ -9,7 +9,7 @@ import logging
 import sys
 import warnings
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
@@ -69,7 +69,12 @@ def ingest_archives_cmd(
     batch_size: Annotated[int | None, typer.Option(help="Items per transaction.")] = None,
 ) -> None:
     """Ingest heritage archive records: batched, idempotent, resumable."""
-    from discovery.catalog.ingest import count_rows, expand_paths, ingest_archives
+    from discovery.catalog.ingest import (
+        ArchiveFormat,
+        count_rows,
+        expand_paths,
+        ingest_archives,
+    )
     from discovery.runtime import open_runtime
 
     if format not in (None, "jsonl", "csv", "json"):
@@ -99,8 +104,8 @@ def ingest_archives_cmd(
                     rt.db,
                     rt.embedder,
                     files,
-                    fmt=format,
-                    mapping=mapping,  # type: ignore[arg-type]
+                    fmt=cast("ArchiveFormat | None", format),
+                    mapping=mapping,
                     batch_size=batch_size or settings.discovery_ingest_batch_size,
                     on_rows=advance,
                 )
@@ -183,8 +188,9 @@ def search(
         console.print(
             f"strategy {m.strategy_used} (skills {m.skill_ids_used or '-'}"
             f"{', fallback: ' + m.fallback_reason if m.fallback_reason else ''}); "
-            f"embedding {m.query_embedding_time_ms:.1f} ms, skills {m.skill_search_time_ms:.1f} ms, "
-            f"items {m.tool_search_time_ms:.1f} ms, total {m.total_time_ms:.1f} ms"
+            f"embedding {m.query_embedding_time_ms:.1f} ms, "
+            f"skills {m.skill_search_time_ms:.1f} ms, items {m.tool_search_time_ms:.1f} ms, "
+            f"total {m.total_time_ms:.1f} ms"
         )
 
     try:

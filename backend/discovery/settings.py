@@ -1,4 +1,6 @@
-"""The one Settings object. Built once by the CLI or the app factory; modules never read the environment."""
+"""The one Settings object, built once by the CLI or the app factory.
+
+Modules never read the environment themselves."""
 
 from __future__ import annotations
 

@@ -24,7 +24,8 @@ async def test_apply_migrations_applies_each_file_once_in_order(pg_uri: str) -> 
         second = await apply_migrations(conn)
         rows = await (
             await conn.execute(
-                "select version from schema_migrations where version <> 'seed' order by applied_at, version"
+                "select version from schema_migrations where version <> 'seed'"
+                " order by applied_at, version"
             )
         ).fetchall()
     assert first == [m.version for m in discover()] + ["seed"]
@@ -62,7 +63,7 @@ async def test_a_failing_migration_rolls_back_and_is_not_recorded(
     (tmp_path / "001_ok.sql").write_text("create table ok_table (id int);")
     (tmp_path / "002_bad.sql").write_text("create table half (id int); select * from missing;")
     async with await _connect(pg_uri) as conn:
-        with pytest.raises(MigrationError, match="002_bad.sql"):
+        with pytest.raises(MigrationError, match=r"002_bad\.sql"):
             await apply_migrations(conn, tmp_path, seed=None)
         tables = {
             r[0]

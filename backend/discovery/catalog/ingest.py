@@ -1,4 +1,7 @@
-"""Ingesting heritage archives: files -> parse -> normalize -> classify -> summarize -> embed -> upsert."""
+"""Ingesting heritage archives.
+
+files -> parse -> normalize -> classify -> summarize -> embed (batched) -> upsert (idempotent).
+"""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ Lifecycle rules:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -101,7 +102,5 @@ class EmbeddedPostgres:
 def _make_sigterm_exit() -> None:
     """Turn SIGTERM into a normal exit so ``atexit`` handlers stop the server."""
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        try:
+        with contextlib.suppress(ValueError):  # ValueError: not the main thread
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-        except ValueError:  # not the main thread
-            pass

@@ -38,7 +38,7 @@ class Migration:
 
 
 def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Migration files sorted by their version prefix (Supabase CLI names: `<version>_<name>.sql`)."""
+    """Migration files sorted by version prefix (Supabase CLI names: `<version>_<name>.sql`)."""
     return [Migration(p.name.split("_", 1)[0], p) for p in sorted(directory.glob("*.sql"))]
 
 
@@ -87,7 +87,7 @@ async def _apply(
     log.info("applying migration %s", path.name)
     try:
         async with conn.transaction():
-            await conn.execute(path.read_text(encoding="utf-8"))  # type: ignore[arg-type]
+            await conn.execute(path.read_text(encoding="utf-8"))
             await conn.execute(
                 "insert into schema_migrations (version, name, checksum) values (%s, %s, %s)"
                 + (
