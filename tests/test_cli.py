@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.catalog.test_ingest import FIXTURE
 from typer.testing import CliRunner
 
 from discovery.cli import app
 from discovery.settings import Settings
-from tests.catalog.test_ingest import FIXTURE
 
 pytestmark = pytest.mark.integration
 runner = CliRunner()

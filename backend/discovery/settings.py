@@ -51,7 +51,7 @@ class Settings(BaseSettings):
         ge=0,
         description="Filtered searches over at most this many rows use an exact scan, not HNSW.",
     )
-    discovery_hnsw_ef_search: int = Field(default=64, ge=10, le=1000)
+    discovery_hnsw_ef_search: int = Field(default=100, ge=10, le=1000)
 
     discovery_host: str = "127.0.0.1"
     discovery_port: int = Field(default=8000, ge=1, le=65535)

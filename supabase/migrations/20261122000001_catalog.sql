@@ -47,11 +47,13 @@ create table if not exists item_embeddings (
 );
 
 -- One HNSW cosine index per model, on the column cast to that model's dimension.
+-- m = 32, ef_construction = 128: on the 87k CMOA captions, m = 16 gave recall@10 0.98 for
+-- hand-written queries but 0.56 for phrases cut from captions; m = 32 gives 0.99 and 0.79.
 create index if not exists item_embeddings_minilm_hnsw on item_embeddings
-    using hnsw ((embedding::vector(384)) vector_cosine_ops)
+    using hnsw ((embedding::vector(384)) vector_cosine_ops) with (m = 32, ef_construction = 128)
     where model = 'all-MiniLM-L6-v2';
 create index if not exists item_embeddings_google004_hnsw on item_embeddings
-    using hnsw ((embedding::vector(768)) vector_cosine_ops)
+    using hnsw ((embedding::vector(768)) vector_cosine_ops) with (m = 32, ef_construction = 128)
     where model = 'text-embedding-004';
 
 create table if not exists skills (
@@ -61,6 +63,10 @@ create table if not exists skills (
     parent_domain text,
     keywords      text[] not null default '{}',
     examples      text[] not null default '{}',
+    -- Metadata rules: an item whose metadata has one of the listed values belongs to the skill
+    -- with confidence 1, e.g. {"media_type": ["painting"]}. Skills without rules are matched
+    -- by similarity.
+    rules         jsonb not null default '{}'::jsonb,
     is_active     boolean not null default true,
     tool_count    int not null default 0,
     created_at    timestamptz not null default now(),

@@ -1,5 +1,6 @@
 -- Search lives in SQL, so the backend and a Supabase client calling rpc(...) get the same answer.
--- Scores are cosine similarities clamped to [0, 1], sorted descending.
+-- Scores are cosine similarities clamped to [0, 1], sorted descending. JIT is off inside them:
+-- compiling a plan costs tens of milliseconds, far more than these queries take to run.
 
 -- The ready model whose vectors match the query's dimension (or the one named).
 create or replace function catalog_model(query_embedding vector, model_name text default null)
@@ -43,14 +44,14 @@ create or replace function match_items(
     date_to            int default null,
     model_name         text default null,
     exact_max_rows     int default 8000,
-    ef_search          int default 64
+    ef_search          int default 100
 )
 returns table (
     id text, kind text, name text, title text, description text, summary text,
     metadata jsonb, skill_ids text[], primary_skill_id text, is_active boolean,
     similarity float8, search_path text
 )
-language plpgsql volatile as $$
+language plpgsql set jit = off volatile as $$
 declare
     m_model   text;
     m_dim     int;
@@ -129,8 +130,9 @@ begin
     end if;
 end $$;
 
--- The full-text half of hybrid search: items matching the words of the query, ranked by
--- ts_rank_cd, each with its cosine similarity so fused results still carry a comparable score.
+-- The full-text half of hybrid search: items matching all the words of the query (web search
+-- syntax: "quoted phrases", -excluded, or), ranked by ts_rank_cd, each with its cosine
+-- similarity so fused results still carry a comparable score.
 create or replace function match_items_text(
     query_text         text,
     query_embedding    vector,
@@ -148,35 +150,38 @@ returns table (
     metadata jsonb, skill_ids text[], primary_skill_id text, is_active boolean,
     similarity float8, text_rank float8
 )
-language plpgsql stable as $$
+language plpgsql set jit = off stable as $$
 declare
     m_model text;
     tsq     tsquery := websearch_to_tsquery('english', query_text);
 begin
     select r.model into m_model from _require_model(query_embedding, model_name) r;
-    -- Match any of the words (OR), rank by how many and how close: recall for the fusion step.
-    tsq := nullif(replace(tsq::text, ' & ', ' | '), '')::tsquery;
-    if tsq is null then
+    if numnode(tsq) = 0 then  -- only stop words: nothing to match
         return;
     end if;
     return query
+    with ranked as materialized (
+        select i.id as item_id, ts_rank_cd(i.search_text, tsq)::float8 as text_score
+        from items i
+        where i.search_text @@ tsq
+          and (not active_only or i.is_active)
+          and (filter_kinds is null or i.kind = any(filter_kinds))
+          and (filter_skill_ids is null or i.skill_ids && filter_skill_ids)
+          and (filter_media_types is null or (i.metadata ->> 'media_type') = any(filter_media_types))
+          and (date_from is null or coalesce((i.metadata ->> 'date_end')::int,
+                                             (i.metadata ->> 'date_start')::int) >= date_from)
+          and (date_to is null or coalesce((i.metadata ->> 'date_start')::int,
+                                           (i.metadata ->> 'date_end')::int) <= date_to)
+        order by text_score desc, i.id
+        limit match_count
+    )
     select i.id, i.kind, i.name, i.title, i.description, i.summary, i.metadata,
            i.skill_ids, i.primary_skill_id, i.is_active,
-           greatest(0, least(1, 1 - (e.embedding <=> query_embedding)))::float8,
-           ts_rank_cd(i.search_text, tsq)::float8 as rank
-    from items i
-    join item_embeddings e on e.item_id = i.id and e.model = m_model
-    where i.search_text @@ tsq
-      and (not active_only or i.is_active)
-      and (filter_kinds is null or i.kind = any(filter_kinds))
-      and (filter_skill_ids is null or i.skill_ids && filter_skill_ids)
-      and (filter_media_types is null or (i.metadata ->> 'media_type') = any(filter_media_types))
-      and (date_from is null or coalesce((i.metadata ->> 'date_end')::int,
-                                         (i.metadata ->> 'date_start')::int) >= date_from)
-      and (date_to is null or coalesce((i.metadata ->> 'date_start')::int,
-                                       (i.metadata ->> 'date_end')::int) <= date_to)
-    order by rank desc, i.id
-    limit match_count;
+           greatest(0, least(1, 1 - (e.embedding <=> query_embedding)))::float8, r.text_score
+    from ranked r
+    join items i on i.id = r.item_id
+    join item_embeddings e on e.item_id = r.item_id and e.model = m_model
+    order by r.text_score desc, i.id;
 end $$;
 
 -- Stage 1 of hierarchical search: active skills by similarity (pure similarity ranking).
@@ -191,7 +196,7 @@ returns table (
     id text, name text, description text, parent_domain text, keywords text[],
     tool_count int, similarity float8
 )
-language plpgsql stable as $$
+language plpgsql set jit = off stable as $$
 declare
     m_model text;
 begin

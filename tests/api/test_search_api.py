@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import settings_for
 
 from discovery.api.main import create_app
-from tests.conftest import settings_for
 
 pytestmark = pytest.mark.integration
 
@@ -27,9 +27,17 @@ def test_search_returns_items_with_timings(client: TestClient) -> None:
     assert body["query"] == "boxing match"
     assert 1 <= len(body["tools"]) <= 3
     assert body["tools"][0]["kind"] == "archive"
-    for key in ("query_embedding_time_ms", "skill_search_time_ms", "tool_search_time_ms",
-                "total_time_ms", "stage1_skill_count", "stage2_candidate_count", "final_count",
-                "strategy_used", "skill_ids_used"):
+    for key in (
+        "query_embedding_time_ms",
+        "skill_search_time_ms",
+        "tool_search_time_ms",
+        "total_time_ms",
+        "stage1_skill_count",
+        "stage2_candidate_count",
+        "final_count",
+        "strategy_used",
+        "skill_ids_used",
+    ):
         assert key in body["metadata"]
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from discovery.catalog.skills import TEMPERATURE, assign
+from discovery.catalog.records import CatalogItem
+from discovery.catalog.skills import TEMPERATURE, Skill, SkillClassifier, assign
 
 
 def _unit(*rows: list[float]) -> np.ndarray:
@@ -43,3 +44,54 @@ def test_assign_respects_max_skills_and_min_confidence() -> None:
 
 def test_assign_without_skills_assigns_nothing() -> None:
     assert assign(_unit([1, 0]), np.zeros((0, 2), np.float32), []) == [[]]
+
+
+class _Identity:
+    """Embeds each skill text as a fixed one-hot row (skills come in the order given)."""
+
+    model_id, dim = "identity", 3
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        return np.eye(self.dim, dtype=np.float32)[: len(texts)]
+
+
+def _item(media_type: str) -> CatalogItem:
+    return CatalogItem(
+        id=f"x-{media_type}",
+        kind="archive",
+        name="n",
+        title="t",
+        metadata={"media_type": media_type},
+        embedding_text="t",
+    )
+
+
+def test_classify_applies_metadata_rules_with_confidence_one() -> None:
+    skills = [
+        Skill("paint", "Paintings", "d", [], {"media_type": ["painting"]}),
+        Skill("music", "Music", "d", []),
+        Skill("sport", "Sport", "d", []),
+    ]
+    classifier = SkillClassifier(_Identity(), skills)  # type: ignore[arg-type]
+    weak = _unit([0.2, 1.0, 0.0])[0] * 0.25  # every subject cosine is below the 0.3 floor
+    [painting, photo] = classifier.classify(
+        [_item("painting"), _item("photograph")], np.stack([weak, _unit([1, 0, 0])[0]])
+    )
+    assert [(a.skill_id, a.confidence, a.is_primary) for a in painting] == [("paint", 1.0, True)]
+    # no rule matches a photograph: it still gets its best similarity skill, as primary
+    assert photo[0].is_primary and photo[0].skill_id in {"music", "sport"}
+    assert all(a.skill_id != "paint" for a in photo)
+
+
+def test_classify_keeps_a_close_subject_next_to_a_rule_and_makes_it_primary() -> None:
+    skills = [
+        Skill("paint", "Paintings", "d", [], {"media_type": ["painting"]}),
+        Skill("music", "Music", "d", []),
+        Skill("sport", "Sport", "d", []),
+    ]
+    classifier = SkillClassifier(_Identity(), skills)  # type: ignore[arg-type]
+    [assigned] = classifier.classify([_item("painting")], _unit([1.0, 0.0, 0.0]))
+    assert [(a.skill_id, a.is_primary) for a in assigned] == [("paint", False), ("music", True)]

@@ -1,22 +1,29 @@
 """Assigning items to skills, and keeping skill vectors current.
 
-The offline classifier is a named heuristic: it compares an item's vector with each skill's
-description vector ("name: description. keywords") and converts the cosine gaps into relative
-confidences, ``exp((s_j - s_best) / T)``: the best skill gets 1.0 and is primary, and a skill is
-kept while its confidence is >= ``min_confidence`` (at most ``max_skills``). Every item gets at
-least its best skill, so hierarchical search covers the whole catalog.
+Two kinds of skills. A skill with metadata `rules` (e.g. `{"media_type": ["painting"]}`) takes
+every item whose metadata matches, with confidence 1. The other skills are matched by a named
+heuristic, the offline classifier: it compares an item's vector with each skill's description
+vector ("name: description. keywords") and turns the cosine gaps into relative confidences,
+``exp((s_j - s_best) / T)``. The best such skill gets 1.0 and a skill is kept while its
+confidence is >= ``min_confidence`` (at most ``max_skills``). An item that a rule already
+placed keeps similarity skills only when they are also close in absolute terms
+(cosine >= ``SIMILARITY_FLOOR``); an item with no rule always gets its best skill, so
+hierarchical search covers the whole catalog.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import psycopg
 
+from discovery.catalog.records import CatalogItem
 from discovery.embeddings import Embedder
 
 TEMPERATURE = 0.05
+SIMILARITY_FLOOR = 0.3
 
 
 @dataclass(frozen=True)
@@ -25,10 +32,14 @@ class Skill:
     name: str
     description: str
     keywords: list[str]
+    rules: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
         return f"{self.name}: {self.description} {', '.join(self.keywords)}".strip()
+
+    def matches(self, metadata: dict[str, Any]) -> bool:
+        return any(metadata.get(key) in values for key, values in self.rules.items())
 
 
 @dataclass(frozen=True)
@@ -45,7 +56,7 @@ def assign(
     min_confidence: float = 0.5,
     max_skills: int = 3,
 ) -> list[list[Assignment]]:
-    """Skills per item (rows of `vectors`), best first. Pure: the unit tests drive it directly."""
+    """Similarity skills per item (rows of `vectors`), best first. Pure: tested directly."""
     if not skill_ids:
         return [[] for _ in range(len(vectors))]
     sims = vectors @ skill_vectors.T
@@ -67,16 +78,34 @@ class SkillClassifier:
     """Classifies items of one domain (e.g. 'heritage') against that domain's active skills."""
 
     def __init__(self, embedder: Embedder, skills: list[Skill]) -> None:
-        self.skills = skills
-        self.skill_ids = [s.id for s in skills]
+        self.rule_skills = [s for s in skills if s.rules]
+        self.similar_skills = [s for s in skills if not s.rules]
+        self.skill_ids = [s.id for s in self.similar_skills]
         self.matrix = (
-            embedder.embed_documents([s.text for s in skills])
-            if skills
+            embedder.embed_documents([s.text for s in self.similar_skills])
+            if self.similar_skills
             else np.zeros((0, embedder.dim), dtype=np.float32)
         )
 
-    def classify(self, vectors: np.ndarray) -> list[list[Assignment]]:
-        return assign(vectors, self.matrix, self.skill_ids)
+    def classify(self, items: list[CatalogItem], vectors: np.ndarray) -> list[list[Assignment]]:
+        similar = assign(vectors, self.matrix, self.skill_ids)
+        sims = vectors @ self.matrix.T if self.skill_ids else None
+        out = []
+        for row, (item, candidates) in enumerate(zip(items, similar, strict=True)):
+            ruled = [s.id for s in self.rule_skills if s.matches(item.metadata)]
+            if ruled and sims is not None:
+                floor = {self.skill_ids[j] for j in np.flatnonzero(sims[row] >= SIMILARITY_FLOOR)}
+                candidates = [a for a in candidates if a.skill_id in floor]
+            chosen = [Assignment(sid, 1.0, False) for sid in ruled] + [
+                Assignment(a.skill_id, a.confidence, False) for a in candidates
+            ]
+            if chosen:  # primary: the subject when there is one, else the first rule
+                primary = len(ruled) if candidates else 0
+                chosen[primary] = Assignment(
+                    chosen[primary].skill_id, chosen[primary].confidence, True
+                )
+            out.append(chosen)
+        return out
 
     @classmethod
     async def load(
@@ -84,12 +113,12 @@ class SkillClassifier:
     ) -> SkillClassifier:
         rows = await (
             await conn.execute(
-                "select id, name, description, keywords from skills"
+                "select id, name, description, keywords, rules from skills"
                 " where is_active and parent_domain = %s order by id",
                 (domain,),
             )
         ).fetchall()
-        return cls(embedder, [Skill(r[0], r[1], r[2], list(r[3])) for r in rows])
+        return cls(embedder, [Skill(r[0], r[1], r[2], list(r[3]), r[4]) for r in rows])
 
 
 async def ensure_description_vectors(conn: psycopg.AsyncConnection, embedder: Embedder) -> int:

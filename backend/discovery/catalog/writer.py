@@ -122,7 +122,9 @@ class CatalogWriter:
         vectors = await asyncio.to_thread(
             self.embedder.embed_documents, [item.embedding_text for item in items]
         )
-        skills = self.classifier.classify(vectors) if self.classifier else [[] for _ in items]
+        skills = (
+            self.classifier.classify(items, vectors) if self.classifier else [[] for _ in items]
+        )
         async with self.db.connection() as conn, conn.transaction(), conn.cursor() as cur:
             await cur.executemany(
                 _UPSERT_ITEM,
