@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sys
 import warnings
 from pathlib import Path
 from typing import Annotated, cast
@@ -246,8 +245,23 @@ def serve(
     settings = _settings()
     host = host or settings.discovery_host
     port = port or settings.discovery_port
+    if load_demo:
+        asyncio.run(_load_demo(settings))
     err.print(f"Discovery starting: http://{host}:{port}  (API docs: http://{host}:{port}/docs)")
-    uvicorn.run(create_app(settings, load_demo=load_demo), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+
+
+async def _load_demo(settings: Settings) -> None:
+    """Load the demo archive into an empty catalog, with a progress bar."""
+    from discovery.catalog.ingest import count_rows
+    from discovery.runtime import DEMO_ARCHIVE, load_demo_if_empty, open_runtime
+
+    async with open_runtime(settings) as rt:
+        with _progress() as progress:
+            task = progress.add_task("demo archive", total=count_rows(DEMO_ARCHIVE), rate="")
+            report = await load_demo_if_empty(rt, on_rows=lambda n: progress.advance(task, n))
+    if report is not None:
+        err.print(f"demo archive loaded: {report.added} records")
 
 
 @app.command()
@@ -264,5 +278,5 @@ def bench(
     console.print_json(json.dumps(figures))
 
 
-def main() -> None:  # pragma: no cover
-    sys.exit(app())
+if __name__ == "__main__":
+    app()

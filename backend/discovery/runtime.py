@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from discovery.catalog.bulk import restore_deferred_indexes
 from discovery.catalog.ingest import expand_paths, ingest_archives
 from discovery.catalog.writer import IngestReport
 from discovery.db import Database
@@ -34,13 +35,17 @@ async def open_runtime(
     embedder = embedder or build_embedder(settings)
     db = Database(settings)
     await db.open()
+    async with db.connection() as conn:
+        await restore_deferred_indexes(conn)  # after a bulk load that died
     try:
         yield Runtime(settings, db, embedder, SearchService(db, embedder, settings))
     finally:
         await db.close()
 
 
-async def load_demo_if_empty(runtime: Runtime) -> IngestReport | None:
+async def load_demo_if_empty(
+    runtime: Runtime, on_rows: Callable[[int], None] | None = None
+) -> IngestReport | None:
     """Load the shipped demo archive into an empty catalog; leave a non-empty one alone."""
     async with runtime.db.connection() as conn:
         row = await (await conn.execute("select exists (select 1 from items)")).fetchone()
@@ -52,4 +57,5 @@ async def load_demo_if_empty(runtime: Runtime) -> IngestReport | None:
         runtime.embedder,
         expand_paths([DEMO_ARCHIVE]),
         batch_size=runtime.settings.discovery_ingest_batch_size,
+        on_rows=on_rows,
     )

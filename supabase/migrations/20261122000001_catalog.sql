@@ -100,3 +100,10 @@ create table if not exists skill_suggestions (
     created_at       timestamptz not null default now(),
     reviewed_at      timestamptz
 );
+
+-- Vector indexes set aside during a bulk load (rebuilt once at its end, or after a crash).
+create table if not exists deferred_indexes (
+    index_name text primary key,
+    definition text not null,
+    created_at timestamptz not null default now()
+);

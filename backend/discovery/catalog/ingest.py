@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 from discovery.catalog.archives import read_archive_rows
+from discovery.catalog.bulk import deferred_vector_index
 from discovery.catalog.records import CatalogItem, RowError
 from discovery.catalog.skills import SkillClassifier
 from discovery.catalog.summarize import ExtractiveSummarizer, Summarizer
@@ -65,10 +66,11 @@ async def ingest_archives(
     writer = CatalogWriter(db, embedder, summarizer or ExtractiveSummarizer(), classifier)
     await writer.prepare()
     report = IngestReport()
-    for batch, seen in _batches(_rows(paths, fmt, mapping), batch_size, report):
-        await writer.write(batch, report)
-        if on_rows:
-            on_rows(seen)
+    async with deferred_vector_index(db, embedder.model_id):
+        for batch, seen in _batches(_rows(paths, fmt, mapping), batch_size, report):
+            await writer.write(batch, report)
+            if on_rows:
+                on_rows(seen)
     await writer.finish()
     log.info(
         "ingest done: added=%d updated=%d unchanged=%d skipped=%d",

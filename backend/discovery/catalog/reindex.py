@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from discovery.catalog.bulk import deferred_vector_index
 from discovery.catalog.skills import ensure_description_vectors, refresh_centroids
 from discovery.db import Database
 from discovery.embeddings import Embedder
@@ -53,26 +54,8 @@ async def reindex(
             " on conflict (model) do nothing",
             (model, embedder.dim),
         )
-    done = 0
-    while True:
-        async with db.connection() as conn:
-            rows = await (
-                await conn.execute(_PENDING, {"model": model, "limit": batch_size})
-            ).fetchall()
-        if not rows:
-            break
-        texts = [r[4] or f"{r[1]}. {r[2]}".strip() for r in rows]
-        vectors = await asyncio.to_thread(embedder.embed_documents, texts)
-        async with db.connection() as conn, conn.transaction(), conn.cursor() as cur:
-            await cur.executemany(
-                "insert into item_embeddings (item_id, model, content_hash, embedding)"
-                " values (%s, %s, %s, %s) on conflict (item_id, model) do update"
-                " set content_hash = excluded.content_hash, embedding = excluded.embedding",
-                [(r[0], model, r[3], v) for r, v in zip(rows, vectors, strict=True)],
-            )
-        done += len(rows)
-        if on_rows:
-            on_rows(len(rows))
+    async with deferred_vector_index(db, model):
+        done = await _embed_pending(db, embedder, batch_size, on_rows)
     async with db.connection() as conn, conn.transaction():
         await ensure_description_vectors(conn, embedder)
         await refresh_centroids(conn, model)
@@ -85,3 +68,29 @@ async def reindex(
             await conn.execute("delete from item_embeddings where model <> %s", (model,))
             await conn.execute("delete from embedding_models where model <> %s", (model,))
     return done
+
+
+async def _embed_pending(
+    db: Database, embedder: Embedder, batch_size: int, on_rows: Callable[[int], None] | None
+) -> int:
+    """Embed pending items batch by batch, each batch committed on its own."""
+    model, done = embedder.model_id, 0
+    while True:
+        async with db.connection() as conn:
+            rows = await (
+                await conn.execute(_PENDING, {"model": model, "limit": batch_size})
+            ).fetchall()
+        if not rows:
+            return done
+        texts = [r[4] or f"{r[1]}. {r[2]}".strip() for r in rows]
+        vectors = await asyncio.to_thread(embedder.embed_documents, texts)
+        async with db.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            await cur.executemany(
+                "insert into item_embeddings (item_id, model, content_hash, embedding)"
+                " values (%s, %s, %s, %s) on conflict (item_id, model) do update"
+                " set content_hash = excluded.content_hash, embedding = excluded.embedding",
+                [(r[0], model, r[3], v) for r, v in zip(rows, vectors, strict=True)],
+            )
+        done += len(rows)
+        if on_rows:
+            on_rows(len(rows))

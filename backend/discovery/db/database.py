@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 
 import psycopg
 from pgvector.psycopg import register_vector_async
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from discovery.db.embedded import EmbeddedPostgres
 from discovery.db.migrate import apply_migrations
@@ -67,7 +67,7 @@ class Database:
         try:
             async with self._pool.connection() as conn:
                 yield conn
-        except psycopg.OperationalError as exc:
+        except (psycopg.OperationalError, PoolTimeout) as exc:
             raise DatabaseUnavailable(str(exc)) from exc
 
     async def __aenter__(self) -> Database:

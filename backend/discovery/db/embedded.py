@@ -100,14 +100,17 @@ class EmbeddedPostgres:
     def _configure(uri: str) -> bool:
         """Apply SERVER_SETTINGS with ALTER SYSTEM; True when a restart is still needed."""
         import psycopg
+        from psycopg import sql
 
         pending = False
         with psycopg.connect(uri, autocommit=True) as conn:
             for name, value in SERVER_SETTINGS.items():
-                current = conn.execute(f"show {name}").fetchone()  # type: ignore[call-overload]
+                current = conn.execute("select current_setting(%s)", (name,)).fetchone()
                 if current and current[0] == value:
                     continue
-                conn.execute(f"alter system set {name} = '{value}'")  # type: ignore[call-overload]
+                conn.execute(
+                    sql.SQL("alter system set {} = {}").format(sql.Identifier(name), value)
+                )
                 context = conn.execute(
                     "select context from pg_settings where name = %s", (name,)
                 ).fetchone()
