@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_SOURCE = Path("/work/shared/data/heritage/cmoa")
+DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared" / "data" / "heritage" / "cmoa"
 DEFAULT_OUT = REPO_ROOT / "data" / "demo" / "heritage_demo.jsonl.gz"
 TOPIC_QUOTA = 15
 TOPICS = {

@@ -47,7 +47,7 @@ class Settings(BaseSettings):
     discovery_tool_limit: int = Field(default=5, ge=1, le=100)
     discovery_tool_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     discovery_exact_scan_max_rows: int = Field(
-        default=8000,
+        default=2000,
         ge=0,
         description="Filtered searches over at most this many rows use an exact scan, not HNSW.",
     )

@@ -43,7 +43,7 @@ create or replace function match_items(
     date_from          int default null,
     date_to            int default null,
     model_name         text default null,
-    exact_max_rows     int default 8000,
+    exact_max_rows     int default 2000,
     ef_search          int default 100
 )
 returns table (

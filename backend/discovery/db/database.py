@@ -47,7 +47,6 @@ class Database:
             max_size=self.settings.discovery_pool_max_size,
             kwargs={"autocommit": True, **kwargs},
             configure=register_vector_async,
-            check=AsyncConnectionPool.check_connection,
             open=False,
         )
         await self._pool.open(wait=True, timeout=30)
