@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from discovery.catalog.records import CatalogItem, canonical_json
+from discovery.catalog.text import clip
 
 CANONICAL_FIELDS = (
     "id", "title", "description", "creator", "date", "date_start", "date_end",
@@ -139,16 +140,6 @@ def detect_place(title: str) -> str:
         hood = "North Side" if hoods[-1] == "Northside" else hoods[-1]
         return f"{hood}, Pittsburgh, PA"
     return "Pittsburgh, PA" if _PITTSBURGH_RE.search(title) else ""
-
-
-def clip(text: str, limit: int) -> str:
-    """`text` cut at a word boundary to at most `limit` characters (with an ellipsis if cut)."""
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    if " " in head[limit // 2 :]:
-        head = head.rsplit(" ", 1)[0]
-    return head.rstrip(" ,;:.-") + "…"
 
 
 def _clean(text: str) -> str:

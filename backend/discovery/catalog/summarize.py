@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from discovery.catalog.records import CatalogItem
+from discovery.catalog.text import clip
 
 SUMMARY_MAX = 240
 LEAD_MAX = 160
@@ -31,15 +32,6 @@ class Summarizer(Protocol):
     def summarize(self, item: CatalogItem) -> str: ...
 
 
-def _clip(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    if " " in head[limit // 2 :]:
-        head = head.rsplit(" ", 1)[0]
-    return head.rstrip(" ,;:.-") + "…"
-
-
 def first_sentence(text: str) -> str:
     """The text up to its first sentence end, skipping abbreviations and initials."""
     text = " ".join(text.split())
@@ -57,7 +49,7 @@ def lead_clause(text: str, limit: int = LEAD_MAX) -> str:
     if len(sentence) <= limit:
         return sentence
     cuts = [m.start() for m in _CLAUSE_END.finditer(sentence) if _MIN_CLAUSE <= m.start() < limit]
-    return sentence[: cuts[-1]] if cuts else _clip(sentence, limit)
+    return sentence[: cuts[-1]] if cuts else clip(sentence, limit)
 
 
 def _as_text(value: Any) -> str:
@@ -83,11 +75,11 @@ def extractive_summary(item_fields: Mapping[str, Any]) -> str:
     if not tail and description:
         tail = first_sentence(description)
         tail = "" if tail.rstrip(".") == title.rstrip(".") else tail
-    tail = _end(_clip(tail, SUMMARY_MAX // 2)) if tail else ""
+    tail = _end(clip(tail, SUMMARY_MAX // 2)) if tail else ""
     if not title:
-        return _clip(tail, SUMMARY_MAX)
+        return clip(tail, SUMMARY_MAX)
     lead = lead_clause(title, max(60, min(LEAD_MAX, SUMMARY_MAX - len(tail) - 2)))
-    return _clip(" ".join(p for p in (_end(lead), tail) if p), SUMMARY_MAX)
+    return clip(" ".join(p for p in (_end(lead), tail) if p), SUMMARY_MAX)
 
 
 class ExtractiveSummarizer:
