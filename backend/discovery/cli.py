@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from discovery.search.models import ItemKind, SearchRequest, SearchValidationError, Strategy
+from discovery.search.models import ItemKind, SearchValidationError, Strategy
 from discovery.search.queries import MissingEmbeddingsError
+from discovery.search.service import search_request
 from discovery.settings import Settings
 
 warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
@@ -134,7 +135,9 @@ def search(
         list[ItemKind] | None, typer.Option("--kind", help="Item kinds, repeatable.")
     ] = None,
     limit: Annotated[int, typer.Option(help="How many results.")] = 10,
-    threshold: Annotated[float, typer.Option(help="Minimum similarity, 0 to 1.")] = 0.3,
+    threshold: Annotated[
+        float | None, typer.Option(help="Minimum similarity, 0 to 1 [default: setting, 0.3].")
+    ] = None,
     media_type: Annotated[list[str] | None, typer.Option(help="Archive media types.")] = None,
     date_from: Annotated[int | None, typer.Option(help="From year.")] = None,
     date_to: Annotated[int | None, typer.Option(help="To year.")] = None,
@@ -147,12 +150,12 @@ def search(
 
     settings = _settings()
     try:
-        request = SearchRequest.build(
+        request = search_request(
+            settings,
             query=query,
             strategy=strategy,
             limit=limit,
             tool_threshold=threshold,
-            skill_threshold=settings.discovery_skill_threshold,
             filters={
                 "kinds": kind,
                 "media_types": media_type,

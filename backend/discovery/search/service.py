@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import psycopg
@@ -30,6 +31,18 @@ HYBRID_POOL = 4  # each hybrid leg fetches limit * HYBRID_POOL candidates (at le
 _STATS_TTL_S = 30.0
 
 
+def search_request(settings: Settings, **fields: Any) -> SearchRequest:
+    """A validated request; fields left out (or None) take the configured defaults."""
+    defaults = {
+        "limit": settings.discovery_tool_limit,
+        "skill_limit": settings.discovery_skill_limit,
+        "skill_threshold": settings.discovery_skill_threshold,
+        "tool_threshold": settings.discovery_tool_threshold,
+    }
+    given = {k: v for k, v in fields.items() if v is not None}
+    return SearchRequest.build(**(defaults | given))
+
+
 @dataclass
 class _Run:
     """What one search accumulates on its way to a response."""
@@ -52,6 +65,9 @@ class SearchService:
         self.embedder = embedder
         self.settings = settings
         self._sizes: dict[tuple[str, ...], tuple[float, int]] = {}
+
+    def request(self, **fields: Any) -> SearchRequest:
+        return search_request(self.settings, **fields)
 
     async def search(self, request: SearchRequest) -> SearchResponse:
         started = time.perf_counter()

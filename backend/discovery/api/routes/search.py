@@ -12,7 +12,6 @@ from discovery.search.models import (
     ItemHit,
     ItemKind,
     SearchMetadata,
-    SearchRequest,
     SkillHit,
     Strategy,
 )
@@ -23,10 +22,10 @@ router = APIRouter(tags=["search"])
 class SearchBody(BaseModel):
     query: str = Field(description="What to find, in plain words (1 to 1,000 characters).")
     item_type: ItemKind | None = None
-    limit: int = 5
-    skill_limit: int = 3
-    skill_threshold: float = 0.4
-    tool_threshold: float = 0.3
+    limit: int | None = Field(default=None, description="1 to 100; default 5 (a setting).")
+    skill_limit: int | None = Field(default=None, description="1 to 50; default 3.")
+    skill_threshold: float | None = Field(default=None, description="0 to 1; default 0.4.")
+    tool_threshold: float | None = Field(default=None, description="0 to 1; default 0.3.")
     include_schemas: bool = False
     strategy: Strategy = Strategy.HIERARCHICAL
     media_types: list[str] | None = None
@@ -43,7 +42,7 @@ class SearchResult(BaseModel):
 
 @router.post("/search", response_model=SearchResult)
 async def search(body: SearchBody, service: SearchDep) -> SearchResult:
-    request = SearchRequest.build(
+    request = service.request(
         query=body.query,
         strategy=body.strategy,
         limit=body.limit,
