@@ -160,3 +160,16 @@ async def test_search_with_a_model_without_vectors_names_the_reindex_command(
                     await demo_runtime.search.search(_req("jazz", strategy=strategy))
         finally:
             await conn.execute("update embedding_models set status = 'ready'")
+
+
+async def test_hierarchical_falls_back_when_stage_one_fails(runtime: Runtime) -> None:
+    from discovery.catalog.ingest import ingest_archives
+    from tests.catalog.test_ingest import FIXTURE
+
+    await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
+    async with runtime.db.connection() as conn:  # a broken stage 1, on this test's own database
+        await conn.execute("alter function match_skills rename to match_skills_gone")
+    response = await runtime.search.search(_req("streetcar in snow", strategy="hierarchical"))
+    assert response.metadata.fallback_reason == "skill_search_failed"
+    assert response.metadata.strategy_used is Strategy.DIRECT
+    assert response.items[0].title.startswith("No. 82 Lincoln streetcar")
