@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.catalog.test_ingest import FIXTURE
 
+from discovery.catalog.ingest import ingest_archives
 from discovery.runtime import Runtime
 from discovery.search.models import SearchRequest, Strategy
 from discovery.search.queries import MissingEmbeddingsError
@@ -74,9 +76,6 @@ async def test_hierarchical_falls_back_to_direct_when_no_skill_matches(
 
 
 async def test_hierarchical_falls_back_when_the_skill_index_is_empty(runtime: Runtime) -> None:
-    from tests.catalog.test_ingest import FIXTURE
-
-    from discovery.catalog.ingest import ingest_archives
 
     await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
     async with runtime.db.connection() as conn:
@@ -163,8 +162,6 @@ async def test_search_with_a_model_without_vectors_names_the_reindex_command(
 
 
 async def test_hierarchical_falls_back_when_stage_one_fails(runtime: Runtime) -> None:
-    from discovery.catalog.ingest import ingest_archives
-    from tests.catalog.test_ingest import FIXTURE
 
     await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
     async with runtime.db.connection() as conn:  # a broken stage 1, on this test's own database
