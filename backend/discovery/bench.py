@@ -123,6 +123,15 @@ async def _ingest(rt: Runtime, limit_rows: int | None) -> dict[str, Any]:
     }
 
 
+async def _settle(rt: Runtime) -> None:
+    """Measure search at steady state, not during the load's after-effects (autovacuum,
+    checkpoint writes): vacuum, write the checkpoint, warm the vector index."""
+    async with rt.db.connection() as conn:
+        await conn.execute("vacuum (analyze) items, item_embeddings, item_skills")
+        await conn.execute("checkpoint")
+    await _search(rt, _queries(50, seed=3), Strategy.DIRECT)
+
+
 def _embedding(rt: Runtime, queries: list[str]) -> dict[str, float]:
     embed = rt.embedder.embed_query
     times = []
@@ -220,6 +229,7 @@ async def run_bench(settings: Settings, out: Path, limit_rows: int | None = None
             "machine": f"{platform.machine()}, {platform.python_version()}",
             "ingest": await _ingest(rt, limit_rows),
         }
+        await _settle(rt)
         figures["query_embedding_ms"] = _embedding(rt, queries)
         for strategy in Strategy:
             await _search(rt, queries[:20], strategy)  # warm the pool and the plans

@@ -71,7 +71,7 @@ async def ingest_archives(
             await writer.write(batch, report)
             if on_rows:
                 on_rows(seen)
-    await writer.finish()
+    await writer.finish(wrote=bool(report.added or report.updated))
     log.info(
         "ingest done: added=%d updated=%d unchanged=%d skipped=%d",
         report.added,

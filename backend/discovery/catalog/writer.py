@@ -112,10 +112,14 @@ class CatalogWriter:
         report.added += len(fresh)
         report.updated += len(changed)
 
-    async def finish(self) -> int:
-        """Refresh skill member counts and centroids after a run."""
+    async def finish(self, wrote: bool = True) -> int:
+        """Refresh skill member counts and centroids after a run, and the planner's statistics
+        when rows were written (a bulk load otherwise leaves the planner guessing)."""
         async with self.db.connection() as conn:
-            return await refresh_centroids(conn, self.model)
+            refreshed = await refresh_centroids(conn, self.model)
+            if wrote:
+                await conn.execute("analyze items, item_embeddings, item_skills")
+            return refreshed
 
     async def _write(self, items: list[CatalogItem]) -> None:
         summaries = [item.summary or self.summarizer.summarize(item) for item in items]
