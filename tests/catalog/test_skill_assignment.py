@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.skills import TEMPERATURE, Skill, SkillClassifier, assign
@@ -51,11 +52,19 @@ class _Identity:
 
     model_id, dim = "identity", 3
 
-    def __init__(self) -> None:
-        self.calls = 0
-
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         return np.eye(self.dim, dtype=np.float32)[: len(texts)]
+
+
+@pytest.fixture
+def classifier() -> SkillClassifier:
+    """One media-type rule skill (paintings) and two similarity skills (music, sport)."""
+    skills = [
+        Skill("paint", "Paintings", "d", [], {"media_type": ["painting"]}),
+        Skill("music", "Music", "d", []),
+        Skill("sport", "Sport", "d", []),
+    ]
+    return SkillClassifier(_Identity(), skills)  # type: ignore[arg-type]
 
 
 def _item(media_type: str) -> CatalogItem:
@@ -69,13 +78,7 @@ def _item(media_type: str) -> CatalogItem:
     )
 
 
-def test_classify_applies_metadata_rules_with_confidence_one() -> None:
-    skills = [
-        Skill("paint", "Paintings", "d", [], {"media_type": ["painting"]}),
-        Skill("music", "Music", "d", []),
-        Skill("sport", "Sport", "d", []),
-    ]
-    classifier = SkillClassifier(_Identity(), skills)  # type: ignore[arg-type]
+def test_classify_applies_metadata_rules_with_confidence_one(classifier: SkillClassifier) -> None:
     weak = _unit([0.2, 1.0, 0.0])[0] * 0.25  # every subject cosine is below the 0.3 floor
     [painting, photo] = classifier.classify(
         [_item("painting"), _item("photograph")], np.stack([weak, _unit([1, 0, 0])[0]])
@@ -86,12 +89,8 @@ def test_classify_applies_metadata_rules_with_confidence_one() -> None:
     assert all(a.skill_id != "paint" for a in photo)
 
 
-def test_classify_keeps_a_close_subject_next_to_a_rule_and_makes_it_primary() -> None:
-    skills = [
-        Skill("paint", "Paintings", "d", [], {"media_type": ["painting"]}),
-        Skill("music", "Music", "d", []),
-        Skill("sport", "Sport", "d", []),
-    ]
-    classifier = SkillClassifier(_Identity(), skills)  # type: ignore[arg-type]
+def test_classify_keeps_a_close_subject_next_to_a_rule_and_makes_it_primary(
+    classifier: SkillClassifier,
+) -> None:
     [assigned] = classifier.classify([_item("painting")], _unit([1.0, 0.0, 0.0]))
     assert [(a.skill_id, a.is_primary) for a in assigned] == [("paint", False), ("music", True)]

@@ -57,9 +57,10 @@ async def deferred_vector_index(db: Database, model: str) -> AsyncIterator[bool]
                 "select exists (select 1 from item_embeddings where model = %s)", (model,)
             )
         ).fetchone()
-        if row and row[0]:
-            yield False
-            return
+    if row and row[0]:
+        yield False
+        return
+    async with db.connection() as conn:  # held for the load: the advisory lock is per session
         await conn.execute("select pg_advisory_lock(%s)", (BULK_LOCK,))
         try:
             async with conn.transaction():

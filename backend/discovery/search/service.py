@@ -64,7 +64,7 @@ class SearchService:
         self.db = db
         self.embedder = embedder
         self.settings = settings
-        self._sizes: dict[tuple[str, ...], tuple[float, int]] = {}
+        self._stats: dict[tuple[str, str], tuple[float, Any]] = {}
 
     def request(self, **fields: Any) -> SearchRequest:
         return search_request(self.settings, **fields)
@@ -177,32 +177,30 @@ class SearchService:
         return items
 
     async def _has_skills(self) -> bool:
-        async with self.db.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "select exists (select 1 from skill_embeddings where model = %s)",
-                    (self.embedder.model_id,),
-                )
-            ).fetchone()
-        return bool(row and row[0])
+        """Whether any skill has a vector for this model (only asked when stage 1 is empty)."""
+        sql = "select exists (select 1 from skill_embeddings where model = %(m)s)"
+        return bool(await self._stat(sql, {"m": self.embedder.model_id}))
 
     async def _catalog_size(self, kinds: list[str] | None) -> int:
-        """Active items the strategy ranks (cached for a few seconds; an estimate, not a lock)."""
-        key = tuple(sorted(kinds or ()))
-        cached = self._sizes.get(key)
+        """Active items the strategy ranks."""
+        sql = (
+            "select count(*) from items where is_active"
+            " and (%(k)s::text[] is null or kind = any(%(k)s::text[]))"
+        )
+        return int(await self._stat(sql, {"k": sorted(kinds) if kinds else None}))
+
+    async def _stat(self, sql: str, params: dict[str, Any]) -> Any:
+        """A catalog statistic, cached for a few seconds (an estimate, not a lock): neither
+        belongs on every request's path."""
+        key = (sql, repr(params))
+        cached = self._stats.get(key)
         if cached and time.monotonic() - cached[0] < _STATS_TTL_S:
             return cached[1]
         async with self.db.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "select count(*) from items where is_active"
-                    " and (%(k)s::text[] is null or kind = any(%(k)s::text[]))",
-                    {"k": list(key) or None},
-                )
-            ).fetchone()
-        size = int(row[0]) if row else 0
-        self._sizes[key] = (time.monotonic(), size)
-        return size
+            row = await (await conn.execute(sql, params)).fetchone()
+        value = row[0] if row else None
+        self._stats[key] = (time.monotonic(), value)
+        return value
 
     def _response(self, run: _Run, items: list[ItemHit]) -> SearchResponse:
         return SearchResponse(
