@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from discovery.evaluation.cli import eval_app
 from discovery.search.models import ItemKind, SearchValidationError, Strategy
 from discovery.search.queries import MissingEmbeddingsError
 from discovery.search.service import search_request
@@ -27,6 +28,7 @@ app = typer.Typer(
 )
 ingest_app = typer.Typer(help="Load items into the catalog.", no_args_is_help=True)
 app.add_typer(ingest_app, name="ingest")
+app.add_typer(eval_app, name="eval", no_args_is_help=True)
 console = Console()
 err = Console(stderr=True)
 

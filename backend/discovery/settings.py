@@ -21,6 +21,14 @@ class EmbeddingModel(StrEnum):
     GOOGLE_TEXT_004 = "text-embedding-004"
 
 
+class PlannerMode(StrEnum):
+    """Who plans the agent's turns: an LLM when a key is set (auto), or always one of the two."""
+
+    AUTO = "auto"
+    LOCAL = "local"
+    LLM = "llm"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
@@ -53,6 +61,25 @@ class Settings(BaseSettings):
     )
     discovery_hnsw_ef_search: int = Field(default=100, ge=10, le=1000)
 
+    discovery_agent_planner: PlannerMode = PlannerMode.AUTO
+    discovery_chat_model: str = Field(
+        default="google_genai:gemini-2.5-flash-lite",
+        description="Any init_chat_model string; google_genai models use GOOGLE_API_KEY.",
+    )
+    discovery_agent_min_score: float = Field(
+        default=0.4,
+        ge=0.0,
+        le=1.0,
+        description="An attempt whose best similarity is below this is refined.",
+    )
+    discovery_agent_max_attempts: int = Field(default=3, ge=1, le=5)
+    discovery_agent_match_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
+    discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
+    discovery_domain_file: Path = Field(
+        default=REPO_ROOT / "config" / "domain.toml",
+        description="The agent's domain, messages, quick searches, synonyms and guardrails.",
+    )
+
     discovery_host: str = "127.0.0.1"
     discovery_port: int = Field(default=8000, ge=1, le=65535)
 
@@ -67,6 +94,25 @@ class Settings(BaseSettings):
                 "unset it to use the packaged local model."
             )
         return self
+
+    @model_validator(mode="after")
+    def _llm_planner_needs_key(self) -> Settings:
+        if (
+            self.discovery_agent_planner is PlannerMode.LLM
+            and self.discovery_chat_model.startswith("google_genai:")
+            and not self.google_api_key
+        ):
+            raise ValueError(
+                "DISCOVERY_AGENT_PLANNER=llm with a Gemini model needs GOOGLE_API_KEY; "
+                "unset it (auto) to use the local planner offline."
+            )
+        return self
+
+    @property
+    def uses_llm(self) -> bool:
+        if self.discovery_agent_planner is PlannerMode.AUTO:
+            return self.google_api_key is not None
+        return self.discovery_agent_planner is PlannerMode.LLM
 
     @cached_property
     def pgdata(self) -> Path:

@@ -1,0 +1,166 @@
+"""Wiring: the chat model (Gemini or the local planner), the classifier, refiner and grader,
+the middleware stack and the checkpointer, assembled into one `create_agent` graph."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from langchain.agents import create_agent
+from langchain.agents.middleware import (
+    AgentMiddleware,
+    ModelFallbackMiddleware,
+    ModelRequest,
+    ToolRetryMiddleware,
+    dynamic_prompt,
+)
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.graph.state import CompiledStateGraph
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
+
+from discovery import prompts
+from discovery.agent.domain import DomainConfig, Vocabulary, load_vocabulary
+from discovery.agent.intents import IntentClassifier, LLMIntentClassifier, LocalIntentClassifier
+from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
+from discovery.agent.planner import LocalPlanner
+from discovery.agent.refinement import RelevanceGrader, SearchRefinementMiddleware
+from discovery.agent.refiners import LLMRefiner, LLMRelevanceGrader, LocalRefiner, Refiner
+from discovery.agent.state import DiscoveryState
+from discovery.agent.terms import TermStats
+from discovery.agent.tools import SEARCH_TOOL, make_search_tool
+from discovery.db import DatabaseUnavailable
+from discovery.embeddings import Embedder
+from discovery.embeddings.local import LocalMiniLMEmbedder
+from discovery.runtime import Runtime
+from discovery.settings import EmbeddingModel, Settings
+
+
+@dataclass
+class AgentParts:
+    """Everything the graph is built from; tests swap single parts (a fake chat model)."""
+
+    model: BaseChatModel
+    classifier: IntentClassifier
+    refiner: Refiner
+    grader: RelevanceGrader | None
+    domain: DomainConfig
+    vocab: Vocabulary
+    fallback: BaseChatModel | None = None
+
+
+def build_chat_model(settings: Settings) -> BaseChatModel:
+    from langchain.chat_models import init_chat_model
+
+    kwargs: dict[str, Any] = {"temperature": 0}
+    if settings.discovery_chat_model.startswith("google_genai:") and settings.google_api_key:
+        kwargs["google_api_key"] = settings.google_api_key.get_secret_value()
+    return init_chat_model(settings.discovery_chat_model, **kwargs)
+
+
+def intent_embedder(runtime: Runtime) -> Embedder:
+    """The local model always embeds for the intent classifier (its training data is local)."""
+    if runtime.embedder.model_id == EmbeddingModel.LOCAL_MINILM.value:
+        return runtime.embedder
+    return LocalMiniLMEmbedder()
+
+
+async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> AgentParts:
+    settings = runtime.settings
+    domain = DomainConfig.load(settings.discovery_domain_file)
+    async with runtime.db.connection() as conn:
+        vocab = await load_vocabulary(conn)
+    local_classifier = LocalIntentClassifier.train(
+        intent_embedder(runtime), domain, cache_dir=settings.discovery_data_dir / "cache"
+    )
+    local_refiner = LocalRefiner(domain.synonyms, TermStats(runtime.db))
+    planner = LocalPlanner(
+        match_threshold=settings.discovery_agent_match_threshold,
+        match_count=settings.discovery_agent_match_count,
+    )
+    if llm is None and settings.uses_llm:
+        llm = build_chat_model(settings)
+    if llm is None:
+        return AgentParts(planner, local_classifier, local_refiner, None, domain, vocab)
+    return AgentParts(
+        model=llm,
+        classifier=LLMIntentClassifier(llm, local_classifier, domain),
+        refiner=LLMRefiner(llm, local_refiner, domain),
+        grader=LLMRelevanceGrader(llm, domain),
+        domain=domain,
+        vocab=vocab,
+        fallback=planner,
+    )
+
+
+def system_prompt(settings: Settings, domain: DomainConfig) -> AgentMiddleware[Any]:
+    @dynamic_prompt
+    def render(request: ModelRequest) -> str:  # filled at call time: the date never goes stale
+        rules = prompts.render(
+            "query_writer",
+            match_threshold=settings.discovery_agent_match_threshold,
+            match_count=settings.discovery_agent_match_count,
+        )
+        return prompts.render(
+            "system",
+            domain_name=domain.name,
+            domain_description=domain.description,
+            date=date.today().isoformat(),
+            query_rules=rules,
+        )
+
+    return render
+
+
+def build_graph(
+    runtime: Runtime, parts: AgentParts, checkpointer: Any = None
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    settings = runtime.settings
+    middleware: list[AgentMiddleware[Any]] = [
+        IntentMiddleware(parts.classifier, parts.domain, parts.vocab),
+        system_prompt(settings, parts.domain),
+        SearchRefinementMiddleware(
+            parts.refiner,
+            min_score=settings.discovery_agent_min_score,
+            max_attempts=settings.discovery_agent_max_attempts,
+            grader=parts.grader,
+        ),
+        ToolRetryMiddleware(
+            max_retries=2,
+            tools=[SEARCH_TOOL],
+            retry_on=(DatabaseUnavailable,),
+            on_failure="error",
+            initial_delay=0.2,
+        ),
+        AnswerMiddleware(parts.domain, parts.vocab),
+    ]
+    if parts.fallback is not None:
+        middleware.append(ModelFallbackMiddleware(parts.fallback))
+    return create_agent(
+        parts.model,
+        tools=[make_search_tool(runtime.search)],
+        middleware=middleware,
+        state_schema=DiscoveryState,
+        checkpointer=checkpointer,
+        name="discovery_agent",
+    )
+
+
+@asynccontextmanager
+async def open_checkpointer(conninfo: str) -> AsyncIterator[AsyncPostgresSaver]:
+    """The LangGraph PostgreSQL checkpointer on the catalog's own database."""
+    prepare = None if ":6543" in conninfo else 0  # transaction poolers cannot prepare
+    async with AsyncConnectionPool(
+        conninfo,
+        min_size=1,
+        max_size=4,
+        kwargs={"autocommit": True, "prepare_threshold": prepare, "row_factory": dict_row},
+        open=False,
+    ) as pool:
+        saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
+        await saver.setup()
+        yield saver

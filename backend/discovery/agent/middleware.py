@@ -1,0 +1,123 @@
+"""Intent first (`before_agent`), the typed answer last (`after_agent`).
+
+`IntentMiddleware` classifies the turn; a non-search intent is answered with the configured
+message and the run jumps to the end, with no model call and no search. `AnswerMiddleware`
+builds the turn's `AgentResponse` from the state: results come from the search tool's artifact
+(the best attempt's records), never from the model's text.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from langchain.agents.middleware import AgentMiddleware, hook_config
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langgraph.runtime import Runtime
+
+from discovery.agent.domain import DomainConfig, Vocabulary
+from discovery.agent.intents import Classification, Intent, IntentClassifier
+from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse
+from discovery.agent.state import DiscoveryState
+from discovery.agent.tools import SEARCH_TOOL
+from discovery.logs import log_event
+
+log = logging.getLogger(__name__)
+
+
+def latest_turn(messages: list[AnyMessage]) -> tuple[str, list[str], int]:
+    """The latest user text, the earlier user texts, and the index of the latest one."""
+    humans = [(i, m) for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
+    if not humans:
+        return "", [], len(messages)
+    index, last = humans[-1]
+    return str(last.text), [str(m.text) for _, m in humans[:-1]], index
+
+
+class IntentMiddleware(AgentMiddleware[DiscoveryState]):
+    state_schema = DiscoveryState
+
+    def __init__(self, classifier: IntentClassifier, domain: DomainConfig, vocab: Vocabulary):
+        super().__init__()
+        self.classifier, self.domain, self.vocab = classifier, domain, vocab
+
+    @hook_config(can_jump_to=["end"])
+    def before_agent(self, state: DiscoveryState, runtime: Runtime[Any]) -> dict[str, Any] | None:
+        text, history, _ = latest_turn(state["messages"])
+        return self._route(self.classifier.classify(text, history), runtime)
+
+    @hook_config(can_jump_to=["end"])
+    async def abefore_agent(
+        self, state: DiscoveryState, runtime: Runtime[Any]
+    ) -> dict[str, Any] | None:
+        text, history, _ = latest_turn(state["messages"])
+        return self._route(await self.classifier.aclassify(text, history), runtime)
+
+    def _route(self, c: Classification, runtime: Runtime[Any]) -> dict[str, Any]:
+        log_event(log, "intent", intent=c.intent.value, confidence=c.confidence, source=c.source)
+        writer = getattr(runtime, "stream_writer", None)
+        if writer is not None:
+            writer({"event": "intent", "intent": c.intent.value, "confidence": c.confidence})
+        update: dict[str, Any] = {"intent": c.intent.value, "search_attempts": [], "response": None}
+        if c.intent is Intent.SEARCH:
+            return update
+        message = self.vocab.fill(getattr(self.domain.messages, c.intent.value), name=self.domain.name)
+        return update | {"messages": [AIMessage(content=message)], "jump_to": "end"}
+
+
+class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
+    state_schema = DiscoveryState
+
+    def __init__(self, domain: DomainConfig, vocab: Vocabulary) -> None:
+        super().__init__()
+        self.domain, self.vocab = domain, vocab
+
+    def after_agent(self, state: DiscoveryState, runtime: Runtime[Any]) -> dict[str, Any] | None:
+        response = self.answer(state)
+        log_event(
+            log,
+            "outcome",
+            response_type=response.response_type,
+            intent=response.intent.value,
+            total=response.total,
+            attempts=len(response.attempts),
+            query=response.query,
+        )
+        return {"response": response.model_dump(mode="json", exclude={"thread_id"})}
+
+    async def aafter_agent(
+        self, state: DiscoveryState, runtime: Runtime[Any]
+    ) -> dict[str, Any] | None:
+        return self.after_agent(state, runtime)
+
+    def answer(self, state: DiscoveryState) -> ResultsResponse | MessageResponse:
+        messages = state["messages"]
+        _, _, start = latest_turn(messages)
+        turn = messages[start + 1 :]
+        intent = Intent(state.get("intent") or Intent.SEARCH)
+        attempts = [Attempt.model_validate(a) for a in state.get("search_attempts") or []]
+        final_text = next(
+            (str(m.text) for m in reversed(turn) if isinstance(m, AIMessage) and m.text), ""
+        )
+        tool = next(
+            (m for m in reversed(turn) if isinstance(m, ToolMessage) and m.name == SEARCH_TOOL),
+            None,
+        )
+        if intent is not Intent.SEARCH or tool is None:
+            return MessageResponse(intent=intent, message=final_text, attempts=attempts)
+        artifact = tool.artifact if isinstance(tool.artifact, dict) else {}
+        records = artifact.get("records") or []
+        query = artifact.get("query")
+        if not artifact.get("accepted", True) or not records:
+            best_query = query or (attempts[-1].query if attempts else "")
+            message = self.vocab.fill(self.domain.messages.no_results, query=best_query)
+            return MessageResponse(intent=intent, message=message, query=query, attempts=attempts)
+        return ResultsResponse(
+            intent=intent,
+            archives=records,
+            total=len(records),
+            query=query,
+            message=final_text
+            or self.domain.messages.results.format(total=len(records), query=query),
+            attempts=attempts,
+        )

@@ -1,0 +1,232 @@
+"""The refinement middleware around `search_archives_db`.
+
+When an attempt matched nothing, or its best similarity is below `min_score`, or (with an LLM)
+the relevance grader rejects it, the middleware writes a new query and searches again, up to
+`max_attempts` in total. It never repeats a query, keeps the best result set across attempts
+(not the last), emits one `attempt` event per attempt and records the attempts in the agent
+state. The loop's bookkeeping (`RefinementLoop`) is plain code shared by the sync and async hooks.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from langchain.agents.middleware import AgentMiddleware
+from langchain_core.messages import HumanMessage, ToolMessage
+from langgraph.prebuilt.tool_node import ToolCallRequest
+from langgraph.types import Command
+
+from discovery.agent.refiners import Refinement, RefineContext, Refiner, normalize, titles_of
+from discovery.agent.responses import Attempt
+from discovery.agent.state import DiscoveryState
+from discovery.agent.tools import SEARCH_TOOL, SearchArtifact, describe, filters_of
+from discovery.logs import log_event
+
+log = logging.getLogger(__name__)
+
+
+class RelevanceGrader(Protocol):
+    """Judges whether a person would accept the records (an LLM; none offline)."""
+
+    def grade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool: ...
+
+    async def agrade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool: ...
+
+
+class RefinementLoop:
+    def __init__(self, request: str, min_score: float, max_attempts: int) -> None:
+        self.request, self.min_score, self.max_attempts = request, min_score, max_attempts
+        self.attempts: list[Attempt] = []
+        self.artifacts: list[dict[str, Any]] = []
+
+    def observe(self, args: dict[str, Any], result: ToolMessage, strategy: str) -> Attempt:
+        artifact = result.artifact if isinstance(result.artifact, dict) else {}
+        records = artifact.get("records") or []
+        best = artifact.get("best_score")
+        if not records:
+            reason = "empty"
+        elif best is None or best < self.min_score:
+            reason = "weak"
+        else:
+            reason = "ok"
+        attempt = Attempt(
+            attempt=len(self.attempts) + 1,
+            query=str(args.get("query", "")),
+            filters=filters_of(args),
+            count=len(records),
+            best_score=best,
+            reason=reason,  # type: ignore[arg-type]
+            strategy=strategy,  # type: ignore[arg-type]
+            accepted=reason == "ok",
+        )
+        self.attempts.append(attempt)
+        self.artifacts.append(artifact)
+        return attempt
+
+    def reject(self, reason: str = "irrelevant") -> None:
+        last = self.attempts[-1]
+        self.attempts[-1] = last.model_copy(update={"reason": reason, "accepted": False})
+
+    @property
+    def done(self) -> bool:
+        return self.attempts[-1].accepted or len(self.attempts) >= self.max_attempts
+
+    def context(self) -> RefineContext:
+        last, best = self.attempts[-1], self.best_index()
+        return RefineContext(
+            request=self.request,
+            query=last.query,
+            filters=last.filters,
+            reason=last.reason,
+            tried=[normalize(a.query) for a in self.attempts],
+            titles=titles_of(self.artifacts[best].get("records") or []),
+        )
+
+    def next_args(self, args: dict[str, Any], refinement: Refinement | None) -> dict[str, Any] | None:
+        if refinement is None or normalize(refinement.query) in {
+            normalize(a.query) for a in self.attempts
+        }:
+            return None
+        new = {**args, "query": refinement.query}
+        if refinement.filters is not None:
+            new = {k: v for k, v in new.items() if k not in ("media_type", "year_from", "year_to")}
+            new |= refinement.filters
+        return new
+
+    def best_index(self) -> int:
+        """An accepted attempt wins; then the highest best score; ties go to the earlier one."""
+        def key(i: int) -> tuple[bool, float, int]:
+            a = self.attempts[i]
+            return (a.accepted, a.best_score if a.best_score is not None else -1.0, -i)
+
+        return max(range(len(self.attempts)), key=key)
+
+    def result(self, call: dict[str, Any]) -> Command[Any]:
+        i = self.best_index()
+        best, artifact = self.attempts[i], dict(self.artifacts[i])
+        artifact["accepted"] = best.accepted
+        if best.accepted:
+            content = describe(SearchArtifact.model_validate(artifact))
+            if len(self.attempts) > 1:
+                content = f"(Best of {len(self.attempts)} attempts.) {content}"
+        else:
+            tried = ", ".join(f'"{a.query}"' for a in self.attempts)
+            content = (
+                f"Nothing relevant was found after {len(self.attempts)} attempts (tried {tried}). "
+                "Tell the person so and suggest a broader or different wording."
+            )
+        message = ToolMessage(
+            content=content, artifact=artifact, tool_call_id=call["id"], name=SEARCH_TOOL
+        )
+        attempts = [a.model_dump(mode="json") for a in self.attempts]
+        return Command(update={"messages": [message], "search_attempts": attempts})
+
+
+class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
+    state_schema = DiscoveryState
+
+    def __init__(
+        self,
+        refiner: Refiner,
+        *,
+        min_score: float = 0.4,
+        max_attempts: int = 3,
+        grader: RelevanceGrader | None = None,
+        tool_name: str = SEARCH_TOOL,
+    ) -> None:
+        super().__init__()
+        self.refiner, self.grader, self.tool_name = refiner, grader, tool_name
+        self.min_score, self.max_attempts = min_score, max_attempts
+
+    def wrap_tool_call(
+        self,
+        request: ToolCallRequest,
+        handler: Callable[[ToolCallRequest], ToolMessage | Command[Any]],
+    ) -> ToolMessage | Command[Any]:
+        if request.tool_call["name"] != self.tool_name:
+            return handler(request)
+        loop = RefinementLoop(_request_text(request), self.min_score, self.max_attempts)
+        args, strategy = dict(request.tool_call["args"]), "initial"
+        while True:
+            result = handler(_with_args(request, args))
+            if not _is_result(result):
+                return result
+            attempt = loop.observe(args, result, strategy)  # type: ignore[arg-type]
+            if attempt.accepted and self.grader is not None:
+                if not self.grader.grade(loop.request, attempt.query, _records(result)):
+                    loop.reject()
+            self._report(request, loop)
+            if loop.done:
+                return loop.result(request.tool_call)  # type: ignore[arg-type]
+            refinement = self.refiner.refine(loop.context())
+            new_args = loop.next_args(args, refinement)
+            if new_args is None or refinement is None:
+                return loop.result(request.tool_call)  # type: ignore[arg-type]
+            args, strategy = new_args, refinement.strategy
+
+    async def awrap_tool_call(
+        self,
+        request: ToolCallRequest,
+        handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command[Any]]],
+    ) -> ToolMessage | Command[Any]:
+        if request.tool_call["name"] != self.tool_name:
+            return await handler(request)
+        loop = RefinementLoop(_request_text(request), self.min_score, self.max_attempts)
+        args, strategy = dict(request.tool_call["args"]), "initial"
+        while True:
+            result = await handler(_with_args(request, args))
+            if not _is_result(result):
+                return result
+            attempt = loop.observe(args, result, strategy)  # type: ignore[arg-type]
+            if attempt.accepted and self.grader is not None:
+                if not await self.grader.agrade(loop.request, attempt.query, _records(result)):
+                    loop.reject()
+            self._report(request, loop)
+            if loop.done:
+                return loop.result(request.tool_call)  # type: ignore[arg-type]
+            refinement = await self.refiner.arefine(loop.context())
+            new_args = loop.next_args(args, refinement)
+            if new_args is None or refinement is None:
+                return loop.result(request.tool_call)  # type: ignore[arg-type]
+            args, strategy = new_args, refinement.strategy
+
+    def _report(self, request: ToolCallRequest, loop: RefinementLoop) -> None:
+        attempt = loop.attempts[-1]
+        will_refine = not loop.done
+        log_event(
+            log,
+            "search_attempt",
+            attempt=attempt.attempt,
+            query=attempt.query,
+            count=attempt.count,
+            best_score=attempt.best_score,
+            reason=attempt.reason,
+            strategy=attempt.strategy,
+            refine=will_refine,
+        )
+        writer = getattr(request.runtime, "stream_writer", None)
+        if writer is not None:
+            writer({"event": "attempt", **attempt.model_dump(mode="json")})
+
+
+def _is_result(result: object) -> bool:
+    return isinstance(result, ToolMessage) and result.status != "error"
+
+
+def _records(result: ToolMessage) -> list[dict[str, Any]]:
+    artifact = result.artifact if isinstance(result.artifact, dict) else {}
+    return list(artifact.get("records") or [])
+
+
+def _with_args(request: ToolCallRequest, args: dict[str, Any]) -> ToolCallRequest:
+    return request.override(tool_call={**request.tool_call, "args": args})
+
+
+def _request_text(request: ToolCallRequest) -> str:
+    state = request.state if isinstance(request.state, dict) else {}
+    for message in reversed(state.get("messages", [])):
+        if isinstance(message, HumanMessage):
+            return str(message.text)
+    return str(request.tool_call["args"].get("query", ""))

@@ -1,0 +1,83 @@
+"""`AgentService`: one conversational turn, answered whole (`run`) or as typed events
+(`stream`), with thread memory in the PostgreSQL checkpointer."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+from pydantic import BaseModel
+
+from discovery.agent.events import DoneEvent, ErrorEvent, final_event, map_chunk
+from discovery.agent.graph import AgentParts, build_graph, build_parts, open_checkpointer
+from discovery.agent.responses import AGENT_RESPONSE, MessageResponse, ResultsResponse
+from discovery.runtime import Runtime
+from discovery.search.models import MAX_QUERY_CHARS
+
+log = logging.getLogger(__name__)
+
+ERROR_TEXT = "Something went wrong while searching. Please try again in a moment."
+
+
+class AgentInputError(ValueError):
+    """The user's message cannot be used (empty or too long)."""
+
+
+class AgentService:
+    def __init__(self, graph: Any, parts: AgentParts) -> None:
+        self.graph, self.parts = graph, parts
+
+    @staticmethod
+    def _config(thread_id: str) -> dict[str, Any]:
+        return {"configurable": {"thread_id": thread_id}, "recursion_limit": 25}
+
+    @staticmethod
+    def _input(text: str) -> dict[str, Any]:
+        text = text.strip()
+        if not text:
+            raise AgentInputError("the message is empty")
+        if len(text) > MAX_QUERY_CHARS:
+            raise AgentInputError(f"the message is longer than {MAX_QUERY_CHARS} characters")
+        return {"messages": [HumanMessage(content=text)]}
+
+    async def run(self, text: str, thread_id: str | None = None) -> ResultsResponse | MessageResponse:
+        thread_id = thread_id or uuid.uuid4().hex
+        state = await self.graph.ainvoke(self._input(text), self._config(thread_id))
+        return self._response(state, thread_id)
+
+    async def stream(self, text: str, thread_id: str | None = None) -> AsyncIterator[BaseModel]:
+        """intent, query, attempt..., results or message, done. Errors become one user-safe
+        `error` event (details in the log) and the stream still ends with `done`."""
+        thread_id = thread_id or uuid.uuid4().hex
+        payload = self._input(text)
+        config = self._config(thread_id)
+        try:
+            async for mode, chunk in self.graph.astream(
+                payload, config, stream_mode=["updates", "custom"]
+            ):
+                for event in map_chunk(mode, chunk):
+                    yield event
+            state = await self.graph.aget_state(config)
+            yield final_event(self._response(state.values, thread_id))
+        except Exception:
+            log.exception("agent turn failed (thread %s)", thread_id)
+            yield ErrorEvent(message=ERROR_TEXT)
+        yield DoneEvent(thread_id=thread_id)
+
+    def _response(self, state: dict[str, Any], thread_id: str) -> ResultsResponse | MessageResponse:
+        stored = state.get("response")
+        if stored is None:
+            return MessageResponse(intent="unclear", message=ERROR_TEXT, thread_id=thread_id)  # type: ignore[arg-type]
+        return AGENT_RESPONSE.validate_python({**stored, "thread_id": thread_id})
+
+
+@asynccontextmanager
+async def open_agent(runtime: Runtime, llm: Any = None) -> AsyncIterator[AgentService]:
+    """The agent on the runtime's database, with its checkpointer; closed on exit."""
+    parts = await build_parts(runtime, llm)
+    async with open_checkpointer(runtime.db.conninfo) as checkpointer:
+        yield AgentService(build_graph(runtime, parts, checkpointer), parts)

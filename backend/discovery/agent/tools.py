@@ -1,0 +1,106 @@
+"""`search_archives_db`: the agent's one tool. It returns a short readable text for the model and
+the archive records as the tool's artifact (what the answer is built from)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.tools import BaseTool, StructuredTool
+from pydantic import BaseModel, Field
+
+from discovery.agent.responses import ArchiveRecord
+from discovery.search.models import ItemKind, SearchValidationError, Strategy
+from discovery.search.service import SearchService
+
+SEARCH_TOOL = "search_archives_db"
+DESCRIPTION = (
+    "Search the heritage archive by meaning. Give ONE concise query with the person's key "
+    "concepts (object type, subject, people, place, period). Optional filters narrow by media "
+    "type (photograph, painting, print, drawing, sculpture, decorative art, textile) and years."
+)
+
+
+class SearchArgs(BaseModel):
+    query: str = Field(description="One concise search query, 2 to 8 words.")
+    match_threshold: float = Field(
+        default=0.3, ge=0.0, le=1.0, description="Minimum similarity of a record, 0 to 1."
+    )
+    match_count: int = Field(default=10, ge=1, le=50, description="How many records at most.")
+    media_type: str | None = Field(default=None, description="Only this media type.")
+    year_from: int | None = Field(default=None, description="Only records from this year on.")
+    year_to: int | None = Field(default=None, description="Only records up to this year.")
+
+
+class SearchArtifact(BaseModel):
+    query: str
+    filters: dict[str, Any] = Field(default_factory=dict)
+    records: list[ArchiveRecord] = Field(default_factory=list)
+    best_score: float | None = None
+    accepted: bool = True
+    error: str | None = None
+
+
+def filters_of(args: dict[str, Any]) -> dict[str, Any]:
+    """The filter arguments of a tool call that are set."""
+    return {k: args[k] for k in ("media_type", "year_from", "year_to") if args.get(k) is not None}
+
+
+def describe(artifact: SearchArtifact, limit: int = 5) -> str:
+    """The readable text the model gets: counts, best score and the first few titles."""
+    if artifact.error:
+        return f"The search could not run: {artifact.error}."
+    if not artifact.records:
+        return f'No records matched "{artifact.query}".'
+    lines = [
+        f'{len(artifact.records)} records for "{artifact.query}" '
+        f"(best similarity {artifact.best_score:.2f}). The first ones:"
+    ]
+    for i, r in enumerate(artifact.records[:limit], 1):
+        facts = ", ".join(x for x in (r.date, r.media_type, r.place) if x)
+        lines.append(f"{i}. {r.title[:140]} ({facts})" if facts else f"{i}. {r.title[:140]}")
+    return "\n".join(lines)
+
+
+def make_search_tool(search: SearchService) -> BaseTool:
+    async def search_archives_db(
+        query: str,
+        match_threshold: float = 0.3,
+        match_count: int = 10,
+        media_type: str | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+    ) -> tuple[str, dict[str, Any]]:
+        args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
+        try:
+            request = search.request(
+                query=query,
+                strategy=Strategy.DIRECT,
+                limit=match_count,
+                tool_threshold=match_threshold,
+                filters={
+                    "kinds": [ItemKind.ARCHIVE],
+                    "media_types": [media_type.lower()] if media_type else None,
+                    "date_from": year_from,
+                    "date_to": year_to,
+                },
+            )
+        except SearchValidationError as exc:
+            artifact = SearchArtifact(query=query, filters=filters_of(args), error=str(exc))
+            return describe(artifact), artifact.model_dump()
+        response = await search.search(request)
+        records = [ArchiveRecord.from_hit(hit) for hit in response.items]
+        artifact = SearchArtifact(
+            query=request.query,
+            filters=filters_of(args),
+            records=records,
+            best_score=max((r.score for r in records), default=None),
+        )
+        return describe(artifact), artifact.model_dump()
+
+    return StructuredTool.from_function(
+        coroutine=search_archives_db,
+        name=SEARCH_TOOL,
+        description=DESCRIPTION,
+        args_schema=SearchArgs,
+        response_format="content_and_artifact",
+    )

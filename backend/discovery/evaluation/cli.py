@@ -1,0 +1,103 @@
+"""`discovery eval intents` and `discovery eval agent`: print the agent's figures."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from discovery.settings import Settings
+
+eval_app = typer.Typer(help="Measure the agent: intent routing and search relevance.")
+console = Console()
+
+
+def _settings(**overrides: Any) -> Settings:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    return Settings(**overrides)
+
+
+@eval_app.command("intents")
+def intents_cmd(
+    errors: Annotated[bool, typer.Option(help="List every misclassified line.")] = False,
+) -> None:
+    """Accuracy per class and the confusion matrix on the held-out split."""
+    from discovery.agent.domain import DomainConfig
+    from discovery.embeddings.local import LocalMiniLMEmbedder
+    from discovery.evaluation.intents import evaluate_intents
+
+    settings = _settings()
+    report = evaluate_intents(
+        LocalMiniLMEmbedder(),
+        DomainConfig.load(settings.discovery_domain_file),
+        cache_dir=settings.discovery_data_dir / "cache",
+    )
+    names = list(report.per_class)
+    table = Table(title=f"held-out intents: {report.total} lines, accuracy {report.accuracy:.3f}")
+    table.add_column("true \\ predicted")
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_column("accuracy", justify="right")
+    for true in names:
+        ok, n = report.per_class[true]
+        counts = [str(report.confusion[true][p]) for p in names]
+        table.add_row(f"{true} ({n})", *counts, f"{ok / n:.3f}" if n else "-")
+    console.print(table)
+    if errors:
+        for text, true, got in report.errors:
+            console.print(f"  {true:>9} -> {got:<9} {text}")
+
+
+@eval_app.command("agent")
+def agent_cmd(
+    out: Annotated[Path | None, typer.Option(help="Write per-query results (JSON).")] = None,
+    failures: Annotated[bool, typer.Option(help="List the queries not answered relevantly.")] = False,
+) -> None:
+    """Run the evaluation queries through the agent on the demo archive (own database)."""
+    from discovery.evaluation.agent import load_queries
+
+    settings = _settings()
+    if settings.uses_embedded_database:  # never touch the user's catalog
+        settings = _settings(discovery_data_dir=settings.discovery_data_dir.with_name(
+            settings.discovery_data_dir.name + "-eval"))  # fmt: skip
+    report = asyncio.run(_run_agent_eval(settings, load_queries()))
+    n = len(report.results)
+    console.print(f"{n} queries, planner: {'llm' if settings.uses_llm else 'local'}")
+    console.print(f"  relevant on the first attempt: {report.share('first'):.3f}")
+    console.print(
+        f"  rescued by refinement: {report.share('rescued'):.3f} of all queries, "
+        f"{report.rescue_rate:.3f} of the {report.first_failures} first-attempt failures"
+    )
+    console.print(f"  ended in a message: {report.share('message'):.3f}")
+    console.print(f"  irrelevant results shown: {report.share('irrelevant'):.3f}")
+    table = Table(title="outcomes by query style")
+    for col in ("style", "first", "rescued", "message", "irrelevant"):
+        table.add_column(col, justify="left" if col == "style" else "right")
+    for style, counts in sorted(report.by_style().items()):
+        table.add_row(style, *(str(counts[o]) for o in ("first", "rescued", "message", "irrelevant")))
+    console.print(table)
+    if failures:
+        for r in report.results:
+            if r.outcome in ("message", "irrelevant"):
+                tried = " | ".join(f"{a['query']} ({a['best_score']})" for a in r.attempts)
+                console.print(f"  {r.id} {r.outcome:<10} {r.query}\n      tried: {tried}")
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps([r.__dict__ for r in report.results], indent=1))
+
+
+async def _run_agent_eval(settings: Settings, queries: list[dict[str, Any]]) -> Any:
+    from discovery.agent.service import open_agent
+    from discovery.evaluation.agent import evaluate_agent
+    from discovery.runtime import load_demo_if_empty, open_runtime
+
+    async with open_runtime(settings) as rt:
+        await load_demo_if_empty(rt)
+        async with open_agent(rt) as agent:
+            return await evaluate_agent(agent, queries)

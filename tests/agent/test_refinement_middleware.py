@@ -1,0 +1,170 @@
+"""The refinement middleware against a scripted search handler, sync and async."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from langchain_core.messages import HumanMessage, ToolMessage
+from langgraph.prebuilt.tool_node import ToolCallRequest
+from langgraph.types import Command
+
+from discovery.agent.refinement import SearchRefinementMiddleware
+from discovery.agent.refiners import Refinement, RefineContext
+from discovery.agent.responses import ArchiveRecord
+from discovery.agent.tools import SEARCH_TOOL
+
+# query -> best scores of the records it returns ([] = nothing matched)
+Script = dict[str, list[float]]
+
+
+class ScriptedRefiner:
+    """Returns the next query of a fixed list; records every context it saw."""
+
+    def __init__(self, queries: list[str], strategy: str = "synonyms") -> None:
+        self.queries, self.strategy = list(queries), strategy
+        self.seen: list[RefineContext] = []
+
+    def refine(self, ctx: RefineContext) -> Refinement | None:
+        self.seen.append(ctx)
+        return Refinement(self.queries.pop(0), self.strategy) if self.queries else None
+
+    async def arefine(self, ctx: RefineContext) -> Refinement | None:
+        return self.refine(ctx)
+
+
+def artifact(query: str, scores: list[float]) -> dict[str, Any]:
+    records = [
+        ArchiveRecord(id=f"{query}-{i}", title=f"{query} record {i}", description="",
+                      summary="", score=s).model_dump()
+        for i, s in enumerate(scores)
+    ]  # fmt: skip
+    return {"query": query, "filters": {}, "records": records,
+            "best_score": max(scores, default=None), "accepted": True}  # fmt: skip
+
+
+def handler_for(script: Script, calls: list[str]) -> Callable[[ToolCallRequest], ToolMessage]:
+    def handler(request: ToolCallRequest) -> ToolMessage:
+        query = request.tool_call["args"]["query"]
+        calls.append(query)
+        art = artifact(query, script.get(query, []))
+        return ToolMessage(content=query, artifact=art, tool_call_id=request.tool_call["id"])
+
+    return handler
+
+
+def make_request(query: str, events: list[dict[str, Any]], name: str = SEARCH_TOOL) -> ToolCallRequest:
+    return ToolCallRequest(
+        tool_call={"name": name, "args": {"query": query}, "id": "call_1"},
+        tool=None,
+        state={"messages": [HumanMessage(content=f"please find {query}")]},
+        runtime=SimpleNamespace(stream_writer=events.append),  # type: ignore[arg-type]
+    )
+
+
+async def run(mode: str, mw: SearchRefinementMiddleware, request: ToolCallRequest,
+              script: Script, calls: list[str]) -> Any:  # fmt: skip
+    handler = handler_for(script, calls)
+    if mode == "sync":
+        return mw.wrap_tool_call(request, handler)
+
+    async def ahandler(req: ToolCallRequest) -> ToolMessage:
+        return handler(req)
+
+    return await mw.awrap_tool_call(request, ahandler)
+
+
+def outcome(result: Any) -> tuple[ToolMessage, list[dict[str, Any]]]:
+    assert isinstance(result, Command)
+    update = result.update
+    assert isinstance(update, dict)
+    (message,) = update["messages"]
+    return message, update["search_attempts"]
+
+
+MODES = pytest.mark.parametrize("mode", ["sync", "async"])
+
+
+@MODES
+async def test_accepts_first_attempt_when_best_score_passes(mode: str) -> None:
+    calls: list[str] = []
+    events: list[dict[str, Any]] = []
+    refiner = ScriptedRefiner(["never used"])
+    mw = SearchRefinementMiddleware(refiner, min_score=0.4)
+    message, attempts = outcome(await run(mode, mw, make_request("jazz", events), {"jazz": [0.6, 0.5]}, calls))
+    assert calls == ["jazz"]
+    assert [a["reason"] for a in attempts] == ["ok"]
+    assert message.artifact["accepted"] is True
+    assert message.tool_call_id == "call_1"
+    assert refiner.seen == []
+    assert [e["event"] for e in events] == ["attempt"]
+
+
+@MODES
+async def test_refines_empty_results_then_succeeds_on_attempt_two(mode: str) -> None:
+    calls: list[str] = []
+    events: list[dict[str, Any]] = []
+    refiner = ScriptedRefiner(["jazz band"], strategy="broaden")
+    mw = SearchRefinementMiddleware(refiner)
+    script = {"jazz band nightclub wylie": [], "jazz band": [0.55]}
+    message, attempts = outcome(await run(mode, mw, make_request("jazz band nightclub wylie", events), script, calls))
+    assert calls == ["jazz band nightclub wylie", "jazz band"]
+    assert [(a["reason"], a["strategy"]) for a in attempts] == [("empty", "initial"), ("ok", "broaden")]
+    assert refiner.seen[0].reason == "empty"
+    assert message.artifact["query"] == "jazz band"
+    assert [(e["attempt"], e["query"], e["count"], e["reason"]) for e in events] == [
+        (1, "jazz band nightclub wylie", 0, "empty"),
+        (2, "jazz band", 1, "ok"),
+    ]
+
+
+@MODES
+async def test_refines_weak_results_with_the_request_and_titles_in_context(mode: str) -> None:
+    calls: list[str] = []
+    refiner = ScriptedRefiner(["boxer training gym"], strategy="feedback")
+    mw = SearchRefinementMiddleware(refiner)
+    script = {"boxing": [0.35, 0.2], "boxer training gym": [0.62]}
+    message, attempts = outcome(await run(mode, mw, make_request("boxing", []), script, calls))
+    ctx = refiner.seen[0]
+    assert (ctx.reason, ctx.request, ctx.tried) == ("weak", "please find boxing", ["boxing"])
+    assert ctx.titles == ["boxing record 0", "boxing record 1"]
+    assert [a["reason"] for a in attempts] == ["weak", "ok"]
+    assert message.artifact["accepted"] is True
+
+
+@MODES
+async def test_keeps_the_best_of_three_failed_attempts_not_the_last(mode: str) -> None:
+    calls: list[str] = []
+    refiner = ScriptedRefiner(["b", "c", "d"])
+    mw = SearchRefinementMiddleware(refiner, max_attempts=3)
+    script = {"a": [0.2], "b": [0.38, 0.1], "c": [0.31]}
+    message, attempts = outcome(await run(mode, mw, make_request("a", []), script, calls))
+    assert calls == ["a", "b", "c"]
+    assert [a["attempt"] for a in attempts] == [1, 2, 3]
+    assert message.artifact["query"] == "b"
+    assert message.artifact["accepted"] is False
+    assert "Nothing relevant" in str(message.content)
+
+
+@MODES
+async def test_never_repeats_a_query(mode: str) -> None:
+    calls: list[str] = []
+    refiner = ScriptedRefiner(["Jazz!", "jazz", "swing"])
+    mw = SearchRefinementMiddleware(refiner, max_attempts=3)
+    message, attempts = outcome(await run(mode, mw, make_request("jazz", []), {"jazz": [0.1]}, calls))
+    assert calls == ["jazz"]  # the refiner offered the same words again: the loop stops
+    assert len(attempts) == 1
+    assert message.artifact["accepted"] is False
+
+
+@MODES
+async def test_passes_other_tools_through_untouched(mode: str) -> None:
+    calls: list[str] = []
+    refiner = ScriptedRefiner(["x"])
+    mw = SearchRefinementMiddleware(refiner)
+    result = await run(mode, mw, make_request("jazz", [], name="other_tool"), {}, calls)
+    assert isinstance(result, ToolMessage)
+    assert calls == ["jazz"]
+    assert refiner.seen == []
