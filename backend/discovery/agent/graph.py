@@ -25,6 +25,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from discovery import prompts
 from discovery.agent.domain import DomainConfig, Vocabulary, load_vocabulary
+from discovery.agent.lexical import KeyTerms, LexicalGrader, LexicalReranker
 from discovery.agent.intents import IntentClassifier, LLMIntentClassifier, LocalIntentClassifier
 from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
 from discovery.agent.planner import LocalPlanner
@@ -50,6 +51,7 @@ class AgentParts:
     grader: RelevanceGrader | None
     domain: DomainConfig
     vocab: Vocabulary
+    reranker: LexicalReranker | None = None
     fallback: BaseChatModel | None = None
 
 
@@ -77,7 +79,10 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     local_classifier = LocalIntentClassifier.train(
         intent_embedder(runtime), domain, cache_dir=settings.discovery_data_dir / "cache"
     )
-    local_refiner = LocalRefiner(domain.synonyms, TermStats(runtime.db))
+    terms = TermStats(runtime.db)
+    keys = KeyTerms(terms, domain.synonyms)
+    reranker = LexicalReranker(keys)
+    local_refiner = LocalRefiner(domain.synonyms, terms)
     planner = LocalPlanner(
         match_threshold=settings.discovery_agent_match_threshold,
         match_count=settings.discovery_agent_match_count,
@@ -85,7 +90,8 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     if llm is None and settings.uses_llm:
         llm = build_chat_model(settings)
     if llm is None:
-        return AgentParts(planner, local_classifier, local_refiner, None, domain, vocab)
+        grader = LexicalGrader(keys)
+        return AgentParts(planner, local_classifier, local_refiner, grader, domain, vocab, reranker)
     return AgentParts(
         model=llm,
         classifier=LLMIntentClassifier(llm, local_classifier, domain),
@@ -93,6 +99,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         grader=LLMRelevanceGrader(llm, domain),
         domain=domain,
         vocab=vocab,
+        reranker=reranker,
         fallback=planner,
     )
 
@@ -142,7 +149,7 @@ def build_graph(
         middleware.append(ModelFallbackMiddleware(parts.fallback))
     return create_agent(
         parts.model,
-        tools=[make_search_tool(runtime.search)],
+        tools=[make_search_tool(runtime.search, parts.reranker)],
         middleware=middleware,
         state_schema=DiscoveryState,
         checkpointer=checkpointer,

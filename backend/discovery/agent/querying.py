@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-WORD_RE = re.compile(r"[a-z0-9][a-z0-9'&.-]*[a-z0-9]|[a-z0-9]")
+WORD_RE = re.compile(r"[^\W_](?:[\w'&.-]*[^\W_])?")
 
 FILLER = frozenset("""
 a an the and or but of for to in on at by with from into about as is are was were be been
@@ -26,6 +26,13 @@ just only also too very really maybe perhaps kind sort type types
 researching research doing project family history wondering curious trying
 archive archives collection collections record records item items material materials
 one ones them they then than so well yes no ok okay
+""".split())  # fmt: skip
+
+# Words too general to decide what a request is about on their own.
+GENERIC_WORDS = frozenset("""
+people person persons men man women woman group groups showing shows scene scenes view views
+image images pictures picture portraits photo photos photographs photograph things old new
+various different nice interesting lovely famous local work works taken made
 """.split())  # fmt: skip
 
 # Words that name a media type (and which filter value they select).
@@ -72,30 +79,84 @@ def words(text: str) -> list[str]:
     return WORD_RE.findall(text.lower().replace("’", "'"))
 
 
-def write_query(text: str) -> str:
-    """The content words of `text`, in order, without duplicates or filler."""
+def content_words(text: str) -> list[str]:
+    """The words of `text` that are not filler, in order, without duplicates."""
     seen: set[str] = set()
     kept = []
     for w in words(text):
-        if w in FILLER or w in seen:
-            continue
-        seen.add(w)
-        kept.append(w)
-    return " ".join(kept)
+        if w not in FILLER and w not in seen:
+            seen.add(w)
+            kept.append(w)
+    return kept
+
+
+def write_query(text: str) -> str:
+    """One concise query: the request itself, without greetings, the request frame ("could you
+    show me", "do you have any", "I'm looking for") or chatty asides. The phrase keeps its small
+    words ("kids at the pool", not "kids pool"): the embedding model reads phrases, not keywords."""
+    sentences = [s for s in _SENTENCE_RE.split(text.replace("’", "'")) if content_words(s)]
+    framed = [s for s in sentences if _FRAME_RE.search(s)]
+    picked = framed or sentences or [text]
+    parts = []
+    for sentence in picked:
+        frames = list(_FRAME_RE.finditer(sentence))
+        phrase = sentence[frames[-1].end() :] if frames else sentence
+        parts.append(trim(phrase))
+    query = " ".join(p for p in parts if p)
+    return query or " ".join(content_words(text)) or text.strip().lower()
+
+
+def trim(phrase: str) -> str:
+    phrase = _ASIDE_RE.sub(" ", phrase.lower())
+    tokens = words(phrase)
+    while tokens and tokens[0] in _LEADING:
+        tokens.pop(0)
+    while tokens and tokens[-1] in _TRAILING:
+        tokens.pop()
+    return " ".join(tokens)
+
+
+_SENTENCE_RE = re.compile(r"(?<=[.!?;])\s+|\s+(?:--|—)\s+")
+# "could you show me", "do you have any", "I'm looking for", "is there anything showing", ...
+_FRAME_RE = re.compile(
+    r"\b(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:help\s+me\s+)?(?:out\s+)?"
+    r"(?:find|show|pull\s+up|get|give|dig\s+up|look\s+for|search\s+for|bring\s+up|see\s+if)"
+    r"(?:\s+me)?"
+    r"|(?:do|does)\s+(?:you|the\s+(?:archive|collection|museum))\s+(?:have|hold|own|contain|got)"
+    r"|have\s+you\s+got|you\s+got"
+    r"|(?:are|is)\s+there(?:\s+any(?:thing)?|\s+some)?(?:\s+(?:showing|about|with|of))?"
+    r"|i(?:'m|\s+am)\s+(?:looking|searching|hoping)\s+(?:for|to\s+(?:find|see))"
+    r"|(?:looking|searching)\s+for"
+    r"|i(?:'d|\s+would)\s+(?:love|like)\s+to\s+(?:see|find|look\s+at)"
+    r"|i\s+(?:want|need)(?:\s+to\s+(?:see|find))?"
+    r"|wondering\s+(?:whether|if)\s+you\s+(?:have|had)"
+    r"|(?:please\s+)?(?:show|find|give|get)\s+me"
+    r"|what\s+(?:pictures|photos|photographs|images|records|items)\s+(?:are\s+there|do\s+you\s+have)"
+    r"|which\s+(?:pictures|photos|photographs|records)\s+(?:show|have)"
+    r"|anything\s+(?:showing|about|with|of|on)"
+    r"|can\s+i\s+see"
+    r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list))\b",
+    re.IGNORECASE,
+)
+_ASIDE_RE = re.compile(
+    r"\b(?:please|thanks|thank you|any luck|if (?:possible|you have (?:any|them))|"
+    r"would be (?:amazing|great|wonderful|perfect|helpful)|in (?:the|your) (?:collection|archive)s?|"
+    r"ideally|maybe|perhaps|by any chance)\b"
+)
+_LEADING = frozenset(
+    "a an the any some anything something few couple of more other please any's".split()
+)
+_TRAILING = frozenset("please thanks too also maybe or and in at the a any there".split())
 
 
 def parse_period(text: str) -> tuple[int, int] | None:
     """A year range named in the text: '1950s', 'the fifties', "'40s", '1952', '19th century'."""
     lower = text.lower()
-    if m := _DECADE_RE.search(lower):
-        start = int(m.group(1) + m.group(2) + "0")
-        return start, start + 9
-    for word, start in _DECADE_WORDS.items():
-        if re.search(rf"\b{word}\b", lower):
-            return start, start + 9
-    if m := _SHORT_DECADE_RE.search(lower):
-        start = 1900 + int(m.group(1)) * 10
-        return start, start + 9
+    decades = [int(m.group(1) + m.group(2) + "0") for m in _DECADE_RE.finditer(lower)]
+    decades += [start for word, start in _DECADE_WORDS.items() if re.search(rf"\b{word}\b", lower)]
+    decades += [1900 + int(m.group(1)) * 10 for m in _SHORT_DECADE_RE.finditer(lower)]
+    if decades:  # "the 1950s or 60s" -> 1950-1969
+        return min(decades), max(decades) + 9
     if m := _CENTURY_RE.search(lower):
         start = (int(m.group(1)) - 1) * 100
         return start, start + 99
@@ -127,7 +188,7 @@ def subject(text: str) -> str:
     period_words = set(_DECADE_WORDS) | {"century", "decade", "years", "era", "period"}
     return " ".join(
         w
-        for w in write_query(text).split()
+        for w in content_words(text)
         if w not in MEDIA_WORDS
         and w not in period_words
         and not _YEAR_RE.fullmatch(w)
@@ -175,7 +236,7 @@ def plan_turn(
 
 def _constraint_words(text: str) -> list[str]:
     """Media and period words of the text, kept in a follow-up's query."""
-    return [w for w in write_query(text).split() if w not in subject(text).split()]
+    return [w for w in content_words(text) if w not in subject(text).split()]
 
 
 def _strip_constraints(query: str) -> str:

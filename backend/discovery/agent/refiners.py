@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from discovery import prompts
 from discovery.agent.domain import DomainConfig
-from discovery.agent.querying import FILLER, subject, words
+from discovery.agent.querying import FILLER, GENERIC_WORDS, content_words, subject, trim, words
 from discovery.agent.terms import TermStats
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,25 @@ class LocalRefiner:
         return self.terms.doc_freq(word) if self.terms is not None else 1
 
     def candidates(self, ctx: RefineContext) -> list[Refinement]:
+        if ctx.reason == "empty":
+            return [*self._broaden(ctx), *self._synonyms(ctx)]
+        if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
+            return [*self._synonyms(ctx), *self._focus(ctx), *self._broaden(ctx)]
+        return [*self._synonyms(ctx), *self._feedback(ctx), *self._broaden(ctx)]
+
+    def refine(self, ctx: RefineContext) -> Refinement | None: ...
+
+    async def arefine(self, ctx: RefineContext) -> Refinement | None: ...
+
+
+class LocalRefiner:
+    def __init__(self, synonyms: dict[str, list[str]], terms: TermStats | None = None) -> None:
+        self.synonyms, self.terms = synonyms, terms
+
+    def doc_freq(self, word: str) -> int:
+        return self.terms.doc_freq(word) if self.terms is not None else 1
+
+    def candidates(self, ctx: RefineContext) -> list[Refinement]:
         broaden = self._broaden(ctx)
         if ctx.reason == "empty":
             return [*broaden, *self._synonyms(ctx), *self._feedback(ctx)]
@@ -82,24 +101,39 @@ class LocalRefiner:
         return self.refine(ctx)
 
     def _broaden(self, ctx: RefineContext) -> list[Refinement]:
+        """Drop the filters, then content words one by one: first words the archive never
+        uses, then the most frequent (least informative) ones."""
         out = []
         if ctx.filters:  # drop the filters and their words from the query
             out.append(Refinement(subject(ctx.query) or ctx.query, "broaden", filters={}))
-        terms = ctx.query.split()
-        while len(terms) > 1:
-            unknown = [t for t in terms if self.doc_freq(t) == 0]
-            drop = unknown[0] if unknown else max(terms, key=self.doc_freq)
-            terms = [t for t in terms if t != drop]
-            out.append(Refinement(" ".join(terms), "broaden"))
+        tokens, content = words(ctx.query), content_words(ctx.query)
+        while len(content) > 1:
+            unknown = [t for t in content if self.doc_freq(t) == 0]
+            drop = unknown[0] if unknown else max(content, key=self.doc_freq)
+            content = [t for t in content if t != drop]
+            tokens = [t for t in tokens if t != drop]
+            out.append(Refinement(trim(" ".join(tokens)), "broaden"))
         return out
 
     def _synonyms(self, ctx: RefineContext) -> list[Refinement]:
-        out = []
-        terms = ctx.query.split()
-        for i, term in enumerate(terms):
-            for alt in self.synonyms.get(term, []):
-                out.append(Refinement(" ".join([*terms[:i], alt, *terms[i + 1 :]]), "synonyms"))
+        """Swap the person's words for the archive's own, one word at a time, then all."""
+        tokens = words(ctx.query)
+        out, swapped = [], list(tokens)
+        for i, token in enumerate(tokens):
+            alternatives = self.synonyms.get(token, [])
+            for alt in alternatives:
+                out.append(Refinement(" ".join([*tokens[:i], alt, *tokens[i + 1 :]]), "synonyms"))
+            if alternatives:
+                swapped[i] = alternatives[0]
+        if sum(a != b for a, b in zip(tokens, swapped, strict=True)) > 1:
+            out.insert(0, Refinement(" ".join(swapped), "synonyms"))
         return out
+
+    def _focus(self, ctx: RefineContext) -> list[Refinement]:
+        """Only the key words, in the archive's own terms where the list has one."""
+        keys = [w for w in content_words(ctx.query) if w not in GENERIC_WORDS]
+        focused = [self.synonyms.get(w, [w])[0] if self.doc_freq(w) == 0 else w for w in keys]
+        return [Refinement(" ".join(focused), "specify")] if focused else []
 
     def _feedback(self, ctx: RefineContext, top: int = 3, add: int = 2) -> list[Refinement]:
         query_terms = set(ctx.query.split())

@@ -1,13 +1,19 @@
-"""How many archive records use each word: the local refiner's notion of an informative word.
+"""Word statistics of the archive, by English stem: how many records use each stem. The local
+refiner drops the least informative words with it; the lexical grader checks key words with it.
 
-Counted by PostgreSQL (`ts_stat` over the titles and descriptions, `simple` configuration, so
-words are lowercased but not stemmed), once per process, on the first refinement."""
+Counted by PostgreSQL (`ts_stat` over titles and descriptions, `simple` configuration: words
+lowercased, not stemmed), stemmed here with Snowball, once per process, on first use."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
+from collections.abc import Iterable
 
+import snowballstemmer
+
+from discovery.agent.querying import words
 from discovery.db import Database
 
 log = logging.getLogger(__name__)
@@ -18,24 +24,48 @@ select word, ndoc from ts_stat($$
     where kind = 'archive' and is_active
 $$)
 """
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+def stem(word: str) -> str:
+    return str(_STEMMER.stemWord(word.lower()))
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in words(text)}
 
 
 class TermStats:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database | None = None, counts: Iterable[tuple[str, int]] = ()) -> None:
         self.db = db
-        self._freq: dict[str, int] | None = None
+        self._freq: Counter[str] | None = None
+        if counts:
+            self._freq = self._by_stem(counts)
         self._lock = asyncio.Lock()
 
+    @staticmethod
+    def _by_stem(counts: Iterable[tuple[str, int]]) -> Counter[str]:
+        freq: Counter[str] = Counter()
+        for word, n in counts:
+            freq[stem(word)] += n  # an upper bound when two forms share a record
+        return freq
+
     async def ensure(self) -> None:
+        if self._freq is not None or self.db is None:
+            return
         async with self._lock:
             if self._freq is None:
                 async with self.db.connection() as conn:
                     rows = await (await conn.execute(_SQL)).fetchall()
-                self._freq = {str(w): int(n) for w, n in rows}
-                log.info("term statistics: %d distinct words", len(self._freq))
+                self._freq = self._by_stem((str(w), int(n)) for w, n in rows)
+                log.info("term statistics: %d distinct stems", len(self._freq))
+
+    @property
+    def loaded(self) -> bool:
+        return self._freq is not None
 
     def doc_freq(self, word: str) -> int:
-        """Records using the word; 1 for every word until `ensure` has run."""
+        """Records using the word's stem; 1 for every word until `ensure` has run."""
         if self._freq is None:
             return 1
-        return self._freq.get(word.lower(), 0)
+        return self._freq.get(stem(word), 0)

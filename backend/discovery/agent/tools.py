@@ -8,6 +8,7 @@ from typing import Any
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from discovery.agent.lexical import RERANK_POOL, LexicalReranker
 from discovery.agent.responses import ArchiveRecord
 from discovery.search.models import ItemKind, SearchValidationError, Strategy
 from discovery.search.service import SearchService
@@ -61,7 +62,10 @@ def describe(artifact: SearchArtifact, limit: int = 5) -> str:
     return "\n".join(lines)
 
 
-def make_search_tool(search: SearchService) -> BaseTool:
+def make_search_tool(search: SearchService, reranker: LexicalReranker | None = None) -> BaseTool:
+    """The tool over the engine's direct search of archive records; with a reranker, the
+    nearest `RERANK_POOL` records are re-ordered by lexical evidence and cut to `match_count`."""
+
     async def search_archives_db(
         query: str,
         match_threshold: float = 0.3,
@@ -75,7 +79,7 @@ def make_search_tool(search: SearchService) -> BaseTool:
             request = search.request(
                 query=query,
                 strategy=Strategy.DIRECT,
-                limit=match_count,
+                limit=max(match_count, RERANK_POOL) if reranker else match_count,
                 tool_threshold=match_threshold,
                 filters={
                     "kinds": [ItemKind.ARCHIVE],
@@ -89,6 +93,10 @@ def make_search_tool(search: SearchService) -> BaseTool:
             return describe(artifact), artifact.model_dump()
         response = await search.search(request)
         records = [ArchiveRecord.from_hit(hit) for hit in response.items]
+        if reranker is not None:
+            ranked = await reranker.rerank(request.query, [r.model_dump() for r in records])
+            records = [ArchiveRecord.model_validate(r) for r in ranked]
+        records = records[:match_count]
         artifact = SearchArtifact(
             query=request.query,
             filters=filters_of(args),

@@ -1,0 +1,82 @@
+"""Lexical evidence: does a record mention the request's key words? Two offline heuristics
+(not language models) use it.
+
+- `LexicalReranker`: the embedding model scores near-misses highly ("barbershop" finds a beauty
+  salon at 0.45), so the search tool takes the 40 nearest records and orders them by
+  similarity + 0.1 x the share of the query's key words each record contains.
+- `LexicalGrader`: the offline stand-in for the LLM relevance grader. It judges a result set
+  irrelevant when none of the query's key words appears in any of the top three records, which
+  sends the turn to refinement.
+
+Key words: content words of the query that the archive uses at all (or a curated synonym of
+theirs), compared by English stem; general words ("people", "photos") and media or period words
+are left out. Words the archive never uses cannot be checked; with no key word left, there is
+no judgement (the grader accepts, the reranker keeps the similarity order).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discovery.agent.querying import GENERIC_WORDS, MEDIA_WORDS, content_words
+from discovery.agent.terms import TermStats, stem, stems
+
+GRADE_TOP = 3
+RERANK_WEIGHT = 0.1
+RERANK_POOL = 40
+
+
+class KeyTerms:
+    def __init__(self, terms: TermStats, synonyms: dict[str, list[str]]) -> None:
+        self.terms, self.synonyms = terms, synonyms
+
+    def of(self, query: str) -> list[set[str]]:
+        """For each checkable key word of the query, the stems that would support it."""
+        out = []
+        for word in content_words(query):
+            if word in GENERIC_WORDS or word in MEDIA_WORDS or any(c.isdigit() for c in word):
+                continue
+            forms = [word, *self.synonyms.get(word, [])]
+            known = {stem(f.split()[-1]) for f in forms if self.terms.doc_freq(f.split()[-1]) > 0}
+            if known:
+                out.append(known)
+        return out
+
+
+def record_stems(record: dict[str, Any]) -> set[str]:
+    return stems(f"{record.get('title', '')} {record.get('description', '')}")
+
+
+class LexicalReranker:
+    def __init__(self, keys: KeyTerms, weight: float = RERANK_WEIGHT) -> None:
+        self.keys, self.weight = keys, weight
+
+    async def rerank(self, query: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        await self.keys.terms.ensure()
+        keys = self.keys.of(query)
+        if not keys:
+            return records
+
+        def score(record: dict[str, Any]) -> float:
+            found = record_stems(record)
+            return float(record["score"]) + self.weight * sum(bool(k & found) for k in keys) / len(keys)
+
+        return sorted(records, key=score, reverse=True)
+
+
+class LexicalGrader:
+    def __init__(self, keys: KeyTerms) -> None:
+        self.keys = keys
+
+    def grade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool:
+        keys = self.keys.of(query)
+        if not keys:
+            return True
+        seen: set[str] = set()
+        for record in records[:GRADE_TOP]:
+            seen |= record_stems(record)
+        return any(forms & seen for forms in keys)
+
+    async def agrade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool:
+        await self.keys.terms.ensure()
+        return self.grade(request, query, records)
