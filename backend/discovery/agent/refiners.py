@@ -59,16 +59,6 @@ class LocalRefiner:
     def __init__(self, synonyms: dict[str, list[str]], terms: TermStats | None = None) -> None:
         self.synonyms, self.terms = synonyms, terms
 
-    def doc_freq(self, word: str) -> int:
-        return self.terms.doc_freq(word) if self.terms is not None else 1
-
-    def candidates(self, ctx: RefineContext) -> list[Refinement]:
-        if ctx.reason == "empty":
-            return [*self._broaden(ctx), *self._synonyms(ctx)]
-        if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
-            return [*self._synonyms(ctx), *self._focus(ctx), *self._broaden(ctx)]
-        return [*self._synonyms(ctx), *self._feedback(ctx), *self._broaden(ctx)]
-
     def refine(self, ctx: RefineContext) -> Refinement | None: ...
 
     async def arefine(self, ctx: RefineContext) -> Refinement | None: ...
@@ -82,10 +72,11 @@ class LocalRefiner:
         return self.terms.doc_freq(word) if self.terms is not None else 1
 
     def candidates(self, ctx: RefineContext) -> list[Refinement]:
-        broaden = self._broaden(ctx)
         if ctx.reason == "empty":
-            return [*broaden, *self._synonyms(ctx), *self._feedback(ctx)]
-        return [*self._synonyms(ctx), *self._feedback(ctx), *broaden]
+            return [*self._broaden(ctx), *self._synonyms(ctx)]
+        if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
+            return [*self._synonyms(ctx), *self._focus(ctx), *self._broaden(ctx)]
+        return [*self._synonyms(ctx), *self._feedback(ctx), *self._broaden(ctx)]
 
     def refine(self, ctx: RefineContext) -> Refinement | None:
         """The first candidate whose query was not tried yet (a query is never repeated)."""
@@ -138,10 +129,9 @@ class LocalRefiner:
     def _feedback(self, ctx: RefineContext, top: int = 3, add: int = 2) -> list[Refinement]:
         query_terms = set(ctx.query.split())
         counts: Counter[str] = Counter()
-        for title in ctx.titles[:top]:
-            counts.update(
-                {w for w in words(title) if len(w) > 2 and w not in FILLER and not w.isdigit()}
-            )
+        for title in ctx.titles[:top]:  # each word once per title, in order (stable ties)
+            kept = (w for w in words(title) if len(w) > 2 and w not in FILLER and not w.isdigit())
+            counts.update(list(dict.fromkeys(kept)))
         recurring = [w for w, n in counts.most_common() if n >= 2 and w not in query_terms]
         if not recurring:
             return []

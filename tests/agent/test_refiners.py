@@ -1,0 +1,61 @@
+"""The local refiner's strategies: broaden, synonyms, feedback, focus; never a repeat."""
+
+from __future__ import annotations
+
+from discovery.agent.refiners import LocalRefiner, RefineContext
+from discovery.agent.terms import TermStats
+
+# Records per word, as the catalog would count them.
+COUNTS = [("children", 120), ("pool", 4), ("swimming", 6), ("portrait", 900), ("jazz", 40),
+          ("band", 60), ("nightclub", 15), ("playing", 200), ("men", 1500)]  # fmt: skip
+SYNONYMS = {"kids": ["children", "boys"], "club": ["nightclub"]}
+
+
+def refiner() -> LocalRefiner:
+    return LocalRefiner(SYNONYMS, TermStats(counts=COUNTS))
+
+
+def ctx(query: str, reason: str, tried: list[str] | None = None, **kw: object) -> RefineContext:
+    return RefineContext(request=query, query=query, filters=kw.pop("filters", {}),  # type: ignore[arg-type]
+                         reason=reason, tried=tried or [query], titles=kw.pop("titles", []))  # type: ignore[arg-type]  # fmt: skip
+
+
+def test_broadens_an_empty_search_by_dropping_the_filters_first() -> None:
+    out = refiner().refine(ctx("jazz band photographs 1950s", "empty",
+                               filters={"media_type": "photograph", "year_from": 1950}))  # fmt: skip
+    assert out is not None
+    assert (out.query, out.strategy, out.filters) == ("jazz band", "broaden", {})
+
+
+def test_broadens_by_dropping_unknown_then_most_frequent_words() -> None:
+    candidates = refiner().candidates(ctx("men playing jazz zzyzx", "empty"))
+    assert [c.query for c in candidates if c.strategy == "broaden"] == [
+        "men playing jazz", "playing jazz", "jazz",
+    ]  # fmt: skip
+
+
+def test_swaps_in_the_archives_own_words_for_weak_matches() -> None:
+    out = refiner().refine(ctx("kids at the pool", "weak"))
+    assert out is not None
+    assert (out.query, out.strategy) == ("children at the pool", "synonyms")
+
+
+def test_adds_words_recurring_in_the_best_titles() -> None:
+    titles = ["Jazz band in nightclub on stage", "Nightclub with jazz band and singer", "Stage"]
+    out = refiner().refine(ctx("jazz band", "weak", titles=titles))
+    assert out is not None
+    assert (out.query, out.strategy) == ("jazz band nightclub stage", "feedback")
+
+
+def test_focuses_on_key_words_when_results_are_irrelevant() -> None:
+    candidates = refiner().candidates(ctx("photos of men swimming in a pool", "irrelevant"))
+    assert [c.query for c in candidates][:1] == ["swimming pool"]
+    assert all(c.strategy != "feedback" for c in candidates)
+
+
+def test_never_offers_a_query_already_tried() -> None:
+    r = refiner()
+    tried = ["kids at the pool", "children at the pool", "boys at the pool"]
+    out = r.refine(ctx("kids at the pool", "weak", tried=tried))
+    assert out is not None and out.query not in tried
+    assert r.refine(ctx("jazz", "weak", tried=["jazz"])) is None
