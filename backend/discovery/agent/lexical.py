@@ -10,15 +10,16 @@
 
 Key words: content words of the query that the archive uses at all (or a curated synonym of
 theirs), compared by English stem; general words ("people", "photos") and media or period words
-are left out. Words the archive never uses cannot be checked; with no key word left, there is
-no judgement (the grader accepts, the reranker keeps the similarity order).
+are left out. Words the archive never uses cannot be checked; with no key word left, the reranker
+keeps the similarity order and the grader accepts, unless the query has no word the archive
+uses at all ("qwzx plorkh"): then nothing supports the records and they are judged irrelevant.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from discovery.agent.querying import GENERIC_WORDS, MEDIA_WORDS, content_words
+from discovery.agent.querying import GENERIC_WORDS, MEDIA_WORDS, content_words, write_query
 from discovery.agent.terms import TermStats, stem, stems
 
 GRADE_TOP = 3
@@ -30,12 +31,19 @@ class KeyTerms:
     def __init__(self, terms: TermStats, synonyms: dict[str, list[str]]) -> None:
         self.terms, self.synonyms = terms, synonyms
 
+    @staticmethod
+    def specific_words(query: str) -> list[str]:
+        """Content words that say what the request is about (not its type or period)."""
+        return [
+            w
+            for w in content_words(query)
+            if w not in GENERIC_WORDS and w not in MEDIA_WORDS and not any(c.isdigit() for c in w)
+        ]
+
     def of(self, query: str) -> list[set[str]]:
         """For each checkable key word of the query, the stems that would support it."""
         out = []
-        for word in content_words(query):
-            if word in GENERIC_WORDS or word in MEDIA_WORDS or any(c.isdigit() for c in word):
-                continue
+        for word in self.specific_words(query):
             forms = [word, *self.synonyms.get(word, [])]
             known = {stem(f.split()[-1]) for f in forms if self.terms.doc_freq(f.split()[-1]) > 0}
             if known:
@@ -69,9 +77,13 @@ class LexicalGrader:
         self.keys = keys
 
     def grade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool:
-        keys = self.keys.of(query)
-        if not keys:
-            return True
+        """Judged on the person's own words (the request as the query writer reads it), not on
+        the refined query: words added by refinement cannot vouch for the records."""
+        asked = write_query(request) or query
+        keys = self.keys.of(asked)
+        if not keys:  # nothing to check; unless no word at all is one the archive uses
+            specific = self.keys.specific_words(asked)
+            return not specific or any(self.keys.terms.doc_freq(w) > 0 for w in specific)
         seen: set[str] = set()
         for record in records[:GRADE_TOP]:
             seen |= record_stems(record)

@@ -106,6 +106,11 @@ def write_query(text: str) -> str:
     return query or " ".join(content_words(text)) or text.strip().lower()
 
 
+def query_like(title: str, max_words: int = 14) -> str:
+    """A query for records like the one with this title: its first words."""
+    return write_query(" ".join(title.split()[:max_words]))
+
+
 def trim(phrase: str) -> str:
     phrase = _ASIDE_RE.sub(" ", phrase.lower())
     tokens = words(phrase)
@@ -221,9 +226,9 @@ def plan_turn(
     if previous is not None and ref is not None and previous_records:
         index = ref - 1 if ref > 0 else len(previous_records) - 1
         if 0 <= index < len(previous_records):
-            title = previous_records[index].get("title", "")
+            title = str(previous_records[index].get("title", ""))
             kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
-            return PlannedSearch(write_query(" ".join(title.split()[:14])), kept | filters, True)
+            return PlannedSearch(query_like(title), kept | filters, True)
     topic = subject(text)
     if previous is not None and (not topic or _FOLLOW_UP_RE.match(text)):
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}

@@ -76,8 +76,11 @@ class AgentService:
 
 
 @asynccontextmanager
-async def open_agent(runtime: Runtime, llm: Any = None) -> AsyncIterator[AgentService]:
-    """The agent on the runtime's database, with its checkpointer; closed on exit."""
-    parts = await build_parts(runtime, llm)
+async def open_agent(
+    runtime: Runtime, llm: Any = None, parts: AgentParts | None = None
+) -> AsyncIterator[AgentService]:
+    """The agent on the runtime's database, with its checkpointer; closed on exit. `llm`
+    overrides the configured chat model; `parts` replaces every part (tests)."""
+    parts = parts or await build_parts(runtime, llm)
     async with open_checkpointer(runtime.db.conninfo) as checkpointer:
         yield AgentService(build_graph(runtime, parts, checkpointer), parts)
