@@ -1,5 +1,5 @@
-"""The `discovery` command: ingest, search, reindex, serve, bench. Each command parses, calls one
-service, and formats."""
+"""The `discovery` command: ingest, search, ask, reindex, serve, bench, eval. Each command
+parses, calls one service, and formats."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from discovery.agent.responses import MessageResponse, ResultsResponse
 from discovery.evaluation.cli import eval_app
 from discovery.search.models import ItemKind, SearchValidationError, Strategy
 from discovery.search.queries import MissingEmbeddingsError
@@ -202,6 +203,61 @@ def search(
     except MissingEmbeddingsError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(1) from None
+
+
+@app.command()
+def ask(
+    message: Annotated[str, typer.Argument(help="What you are looking for, in plain words.")],
+    thread: Annotated[str | None, typer.Option(help="Continue this conversation.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the final answer as JSON.")
+    ] = False,
+) -> None:
+    """Ask the conversational agent one turn; prints its steps, then the answer."""
+    from discovery.agent.events import (
+        AttemptEvent,
+        ErrorEvent,
+        IntentEvent,
+        MessageEvent,
+        QueryEvent,
+        ResultsEvent,
+    )
+
+    async def run() -> None:
+        from discovery.agent.service import open_agent
+        from discovery.runtime import open_runtime
+
+        async with open_runtime(_settings()) as rt, open_agent(rt) as agent:
+            async for event in agent.stream(message, thread):
+                if isinstance(event, IntentEvent):
+                    err.print(f"intent: {event.intent.value} ({event.confidence:.2f})")
+                elif isinstance(event, QueryEvent):
+                    err.print(f"query: {event.query} {event.filters or ''}")
+                elif isinstance(event, AttemptEvent):
+                    err.print(
+                        f"attempt {event.attempt}: {event.query!r} -> {event.count} records, "
+                        f"best {event.best_score}, {event.reason} ({event.strategy})"
+                    )
+                elif isinstance(event, ResultsEvent | MessageEvent):
+                    _print_answer(event.response, as_json)
+                elif isinstance(event, ErrorEvent):
+                    err.print(f"[red]{event.message}[/red]")
+                    raise typer.Exit(1)
+
+    asyncio.run(run())
+
+
+def _print_answer(response: ResultsResponse | MessageResponse, as_json: bool) -> None:
+    if as_json:
+        console.print_json(response.model_dump_json())
+        return
+    console.print(response.message)
+    if isinstance(response, ResultsResponse):
+        table = Table("score", "title", "date", "type")
+        for r in response.archives:
+            table.add_row(f"{r.score:.3f}", r.title[:90], r.date, r.media_type)
+        console.print(table)
+    err.print(f"thread: {response.thread_id}  (continue with --thread)")
 
 
 @app.command()

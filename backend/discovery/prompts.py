@@ -33,7 +33,5 @@ def render(name: str, directory: Path = PROMPTS_DIR, **values: object) -> str:
     declared = variables(name, directory)
     missing, unknown = declared - values.keys(), values.keys() - declared
     if missing or unknown:
-        raise PromptError(
-            f"prompt {name!r}: missing {sorted(missing)}, unknown {sorted(unknown)}"
-        )
+        raise PromptError(f"prompt {name!r}: missing {sorted(missing)}, unknown {sorted(unknown)}")
     return load(name, directory).format(**values)

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
 from pathlib import Path
 
 from discovery.catalog.archives import read_archive_rows
 from discovery.catalog.records import CatalogItem
+from discovery.evaluation.relevance import Acceptor
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -32,44 +32,18 @@ MIN_ACCEPTED = 3
 REGEX_SPECIAL = set(".^$*+?{}[]\\|()")
 
 
-def acceptance_text(item: CatalogItem) -> str:
+def as_record(item: CatalogItem) -> dict:
+    """The fields the acceptance rule reads, as the agent's records carry them."""
     meta = item.metadata
-    parts = [item.title, item.description, meta.get("creator") or "", meta.get("place") or ""]
-    return " ".join([*parts, meta.get("media_type") or ""]).lower()
+    return {
+        "title": item.title,
+        "description": item.description,
+        **{k: meta.get(k) for k in ("creator", "place", "media_type", "date_start", "date_end")},
+    }
 
 
 def load_catalog(path: Path = CATALOG) -> list[CatalogItem]:
     return [item for _, item in read_archive_rows(path) if isinstance(item, CatalogItem)]
-
-
-def overlaps(item: CatalogItem, year_from: int | None, year_to: int | None) -> bool:
-    if year_from is None and year_to is None:
-        return True
-    start, end = item.metadata.get("date_start"), item.metadata.get("date_end")
-    if start is None and end is None:
-        return False  # an undated item cannot be shown to fall in the period
-    start = end if start is None else start
-    end = start if end is None else end
-    return (year_to is None or start <= year_to) and (year_from is None or end >= year_from)
-
-
-class Acceptor:
-    """The acceptance test of one query, compiled once."""
-
-    def __init__(self, query: dict) -> None:
-        self.groups = [
-            [re.compile(r"\b" + alt.lower()) for alt in group] for group in query["accept"]
-        ]
-        self.media_type = query.get("media_type")
-        self.year_from, self.year_to = query.get("year_from"), query.get("year_to")
-
-    def __call__(self, item: CatalogItem, text: str | None = None) -> bool:
-        if self.media_type and item.metadata.get("media_type") != self.media_type:
-            return False
-        if not overlaps(item, self.year_from, self.year_to):
-            return False
-        text = acceptance_text(item) if text is None else text
-        return all(any(p.search(text) for p in group) for group in self.groups)
 
 
 def validate(query: dict) -> list[str]:
@@ -95,11 +69,11 @@ def main() -> int:
 
     queries = [json.loads(line) for line in QUERIES.read_text().splitlines() if line.strip()]
     items = load_catalog()
-    texts = [acceptance_text(item) for item in items]
+    records = [as_record(item) for item in items]
     failures = 0
     for query in queries:
         accept = Acceptor(query)
-        hits = [item for item, text in zip(items, texts, strict=True) if accept(item, text)]
+        hits = [item for item, record in zip(items, records, strict=True) if accept(record)]
         query["n_accepted"] = len(hits)
         problems = validate(query)
         flag = "  <-- too few" if len(hits) < MIN_ACCEPTED else ""

@@ -7,12 +7,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from tests.conftest import settings_for
 
 from discovery.agent.service import AgentService, open_agent
 from discovery.embeddings.local import LocalMiniLMEmbedder
 from discovery.runtime import Runtime, open_runtime
 from discovery.settings import Settings
-from tests.conftest import settings_for
 
 
 @pytest.fixture(scope="session")

@@ -119,5 +119,7 @@ async def test_stream_of_a_refined_search_that_finds_nothing(agent: AgentService
     assert not any(a.accepted for a in attempts)
     message = events[-2]
     assert isinstance(message, MessageEvent)
-    assert message.response.message and "couldn't find relevant material" in message.response.message
+    assert (
+        message.response.message and "couldn't find relevant material" in message.response.message
+    )
     assert message.response.archives == []

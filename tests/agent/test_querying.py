@@ -24,7 +24,10 @@ from discovery.agent.querying import (
             "pictures of church choirs singing, maybe from the forties?",
             "pictures of church choirs singing from the forties",
         ),
-        ("find photos of politicians giving speeches please", "photos of politicians giving speeches"),
+        (
+            "find photos of politicians giving speeches please",
+            "photos of politicians giving speeches",
+        ),
         ("Christmas crèche figures", "christmas crèche figures"),
     ],
 )

@@ -12,7 +12,7 @@ from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
 from discovery.agent.refinement import SearchRefinementMiddleware
-from discovery.agent.refiners import Refinement, RefineContext
+from discovery.agent.refiners import RefineContext, Refinement
 from discovery.agent.responses import ArchiveRecord
 from discovery.agent.tools import SEARCH_TOOL
 
@@ -55,7 +55,9 @@ def handler_for(script: Script, calls: list[str]) -> Callable[[ToolCallRequest],
     return handler
 
 
-def make_request(query: str, events: list[dict[str, Any]], name: str = SEARCH_TOOL) -> ToolCallRequest:
+def make_request(
+    query: str, events: list[dict[str, Any]], name: str = SEARCH_TOOL
+) -> ToolCallRequest:
     return ToolCallRequest(
         tool_call={"name": name, "args": {"query": query}, "id": "call_1"},
         tool=None,
@@ -93,7 +95,9 @@ async def test_accepts_first_attempt_when_best_score_passes(mode: str) -> None:
     events: list[dict[str, Any]] = []
     refiner = ScriptedRefiner(["never used"])
     mw = SearchRefinementMiddleware(refiner, min_score=0.4)
-    message, attempts = outcome(await run(mode, mw, make_request("jazz", events), {"jazz": [0.6, 0.5]}, calls))
+    message, attempts = outcome(
+        await run(mode, mw, make_request("jazz", events), {"jazz": [0.6, 0.5]}, calls)
+    )
     assert calls == ["jazz"]
     assert [a["reason"] for a in attempts] == ["ok"]
     assert message.artifact["accepted"] is True
@@ -109,9 +113,14 @@ async def test_refines_empty_results_then_succeeds_on_attempt_two(mode: str) -> 
     refiner = ScriptedRefiner(["jazz band"], strategy="broaden")
     mw = SearchRefinementMiddleware(refiner)
     script = {"jazz band nightclub wylie": [], "jazz band": [0.55]}
-    message, attempts = outcome(await run(mode, mw, make_request("jazz band nightclub wylie", events), script, calls))
+    message, attempts = outcome(
+        await run(mode, mw, make_request("jazz band nightclub wylie", events), script, calls)
+    )
     assert calls == ["jazz band nightclub wylie", "jazz band"]
-    assert [(a["reason"], a["strategy"]) for a in attempts] == [("empty", "initial"), ("ok", "broaden")]
+    assert [(a["reason"], a["strategy"]) for a in attempts] == [
+        ("empty", "initial"),
+        ("ok", "broaden"),
+    ]
     assert refiner.seen[0].reason == "empty"
     assert message.artifact["query"] == "jazz band"
     assert [(e["attempt"], e["query"], e["count"], e["reason"]) for e in events] == [
@@ -153,7 +162,9 @@ async def test_never_repeats_a_query(mode: str) -> None:
     calls: list[str] = []
     refiner = ScriptedRefiner(["Jazz!", "jazz", "swing"])
     mw = SearchRefinementMiddleware(refiner, max_attempts=3)
-    message, attempts = outcome(await run(mode, mw, make_request("jazz", []), {"jazz": [0.1]}, calls))
+    message, attempts = outcome(
+        await run(mode, mw, make_request("jazz", []), {"jazz": [0.1]}, calls)
+    )
     assert calls == ["jazz"]  # the refiner offered the same words again: the loop stops
     assert len(attempts) == 1
     assert message.artifact["accepted"] is False

@@ -21,8 +21,8 @@ def ctx(query: str, reason: str, tried: list[str] | None = None, **kw: object) -
 
 
 def test_broadens_an_empty_search_by_dropping_the_filters_first() -> None:
-    out = refiner().refine(ctx("jazz band photographs 1950s", "empty",
-                               filters={"media_type": "photograph", "year_from": 1950}))  # fmt: skip
+    filters = {"media_type": "photograph", "year_from": 1950}
+    out = refiner().refine(ctx("jazz band photographs 1950s", "empty", filters=filters))
     assert out is not None
     assert (out.query, out.strategy, out.filters) == ("jazz band", "broaden", {})
 

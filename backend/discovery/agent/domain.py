@@ -98,7 +98,7 @@ async def load_vocabulary(conn: psycopg.AsyncConnection, n: int = 3) -> Vocabula
     """Most frequent media types, places and decades; the defaults for an empty catalog."""
 
     async def top(sql: str) -> list[str]:
-        rows = await (await conn.execute(sql, {"n": n})).fetchall()  # type: ignore[arg-type]
+        rows = await (await conn.execute(sql, {"n": n})).fetchall()
         return [str(r[0]) for r in rows]
 
     types = [_plural(t) for t in await top(_TYPES_SQL)]

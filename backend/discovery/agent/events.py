@@ -78,7 +78,9 @@ def map_chunk(mode: str, chunk: Any) -> list[BaseModel]:
             for call in message.tool_calls:
                 if call["name"] == SEARCH_TOOL:
                     args = call["args"]
-                    events.append(QueryEvent(query=str(args.get("query", "")), filters=filters_of(args)))
+                    events.append(
+                        QueryEvent(query=str(args.get("query", "")), filters=filters_of(args))
+                    )
     return events
 
 

@@ -25,8 +25,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from discovery import prompts
 from discovery.agent.domain import DomainConfig, Vocabulary, load_vocabulary
-from discovery.agent.lexical import KeyTerms, LexicalGrader, LexicalReranker
 from discovery.agent.intents import IntentClassifier, LLMIntentClassifier, LocalIntentClassifier
+from discovery.agent.lexical import KeyTerms, LexicalGrader, LexicalReranker
 from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
 from discovery.agent.planner import LocalPlanner
 from discovery.agent.refinement import RelevanceGrader, SearchRefinementMiddleware

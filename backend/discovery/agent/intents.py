@@ -83,7 +83,9 @@ class Example:
     intent: Intent
 
 
-def load_examples(files: Iterable[str], split: str, directory: Path = INTENT_DATA_DIR) -> list[Example]:
+def load_examples(
+    files: Iterable[str], split: str, directory: Path = INTENT_DATA_DIR
+) -> list[Example]:
     """Examples of one split. CLINC files are split by file; written.jsonl by its `split` field."""
     out = []
     for name in files:
@@ -118,7 +120,9 @@ class SoftmaxRegression:
         for step in range(1, steps + 1):
             w, b = params
             g = (_softmax(x @ w + b) - onehot) * sample_w[:, None] / n
-            for p, grad, (m, v) in zip(params, (xt @ g + l2 * w, g.sum(axis=0)), moments, strict=True):
+            for p, grad, (m, v) in zip(
+                params, (xt @ g + l2 * w, g.sum(axis=0)), moments, strict=True
+            ):
                 m[:] = 0.9 * m + 0.1 * grad
                 v[:] = 0.999 * v + 0.001 * grad * grad
                 p -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
@@ -131,7 +135,7 @@ class SoftmaxRegression:
 def _softmax(z: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+    return e / e.sum(axis=1, keepdims=True)
 
 
 HASH_DIM = 4096  # chosen by 5-fold cross-validation on the training split
@@ -151,13 +155,12 @@ def word_features(texts: Sequence[str]) -> npt.NDArray[np.float32]:
     return out
 
 
-def features(embedder: Embedder, texts: Sequence[str], one: bool = False) -> npt.NDArray[np.float32]:
+def features(
+    embedder: Embedder, texts: Sequence[str], one: bool = False
+) -> npt.NDArray[np.float32]:
     """Sentence embedding (meaning) next to hashed words (phrasing)."""
     clean = [t.strip().lower() for t in texts]
-    if one:
-        vectors = embedder.embed_query(clean[0])[None, :]
-    else:
-        vectors = embedder.embed_documents(clean)
+    vectors = embedder.embed_query(clean[0])[None, :] if one else embedder.embed_documents(clean)
     return np.hstack([vectors, word_features(clean)]).astype(np.float32)
 
 

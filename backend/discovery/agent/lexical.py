@@ -67,7 +67,9 @@ class LexicalReranker:
 
         def score(record: dict[str, Any]) -> float:
             found = record_stems(record)
-            return float(record["score"]) + self.weight * sum(bool(k & found) for k in keys) / len(keys)
+            return float(record["score"]) + self.weight * sum(bool(k & found) for k in keys) / len(
+                keys
+            )
 
         return sorted(records, key=score, reverse=True)
 

@@ -61,7 +61,9 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
         update: dict[str, Any] = {"intent": c.intent.value, "search_attempts": [], "response": None}
         if c.intent is Intent.SEARCH:
             return update
-        message = self.vocab.fill(getattr(self.domain.messages, c.intent.value), name=self.domain.name)
+        message = self.vocab.fill(
+            getattr(self.domain.messages, c.intent.value), name=self.domain.name
+        )
         return update | {"messages": [AIMessage(content=message)], "jump_to": "end"}
 
 

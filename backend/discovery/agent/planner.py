@@ -35,7 +35,7 @@ class LocalPlanner(BaseChatModel):
     def _llm_type(self) -> str:
         return "discovery-local-planner"
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> LocalPlanner:  # type: ignore[override]
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> LocalPlanner:
         return self
 
     def _generate(

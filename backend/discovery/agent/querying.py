@@ -15,25 +15,28 @@ from typing import Any
 
 WORD_RE = re.compile(r"[^\W_](?:[\w'&.-]*[^\W_])?")
 
-FILLER = frozenset("""
-a an the and or but of for to in on at by with from into about as is are was were be been
-i i'm im am me my we our us you your yours it its this that these those there here
-hi hello hey please thanks thank could would can will should may might do does did doing
-show find get give see look looking search searching want wanted need like love interested
-some any anything something stuff things thing lots lot bunch few many more much other
-have has had got what which who whom whose where when how why whether if
-just only also too very really maybe perhaps kind sort type types
-researching research doing project family history wondering curious trying
-archive archives collection collections record records item items material materials
-one ones them they then than so well yes no ok okay
-""".split())  # fmt: skip
+FILLER = frozenset(
+    """
+a an the and or but of for to in on at by with from into about as is are was were be been i i'm
+im am me my we our us you your yours it its this that these those there here hi hello hey
+please thanks thank could would can will should may might do does did doing show find get give
+see look looking search searching want wanted need like love interested some any anything
+something stuff things thing lots lot bunch few many more much other have has had got what
+which who whom whose where when how why whether if just only also too very really maybe perhaps
+kind sort type types researching research doing project family history wondering curious trying
+archive archives collection collections record records item items material materials one ones
+them they then than so well yes no ok okay
+""".split()
+)
 
 # Words too general to decide what a request is about on their own.
-GENERIC_WORDS = frozenset("""
+GENERIC_WORDS = frozenset(
+    """
 people person persons men man women woman group groups showing shows scene scenes view views
 image images pictures picture portraits photo photos photographs photograph things old new
 various different nice interesting lovely famous local work works taken made
-""".split())  # fmt: skip
+""".split()
+)
 
 # Words that name a media type (and which filter value they select).
 MEDIA_WORDS: dict[str, str] = {
@@ -145,13 +148,45 @@ _FRAME_RE = re.compile(
 )
 _ASIDE_RE = re.compile(
     r"\b(?:please|thanks|thank you|any luck|if (?:possible|you have (?:any|them))|"
-    r"would be (?:amazing|great|wonderful|perfect|helpful)|in (?:the|your) (?:collection|archive)s?|"
+    r"would be (?:amazing|great|wonderful|perfect|helpful)|"
+    r"in (?:the|your) (?:collection|archive)s?|"
     r"ideally|maybe|perhaps|by any chance)\b"
 )
 _LEADING = frozenset(
-    "a an the any some anything something few couple of more other please any's".split()
+    [
+        "a",
+        "an",
+        "the",
+        "any",
+        "some",
+        "anything",
+        "something",
+        "few",
+        "couple",
+        "of",
+        "more",
+        "other",
+        "please",
+        "any's",
+    ]
 )
-_TRAILING = frozenset("please thanks too also maybe or and in at the a any there".split())
+_TRAILING = frozenset(
+    [
+        "please",
+        "thanks",
+        "too",
+        "also",
+        "maybe",
+        "or",
+        "and",
+        "in",
+        "at",
+        "the",
+        "a",
+        "any",
+        "there",
+    ]
+)
 
 
 def parse_period(text: str) -> tuple[int, int] | None:

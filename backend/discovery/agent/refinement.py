@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from langchain.agents.middleware import AgentMiddleware
 from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
-from discovery.agent.refiners import Refinement, RefineContext, Refiner, normalize, titles_of
+from discovery.agent.refiners import RefineContext, Refinement, Refiner, normalize, titles_of
 from discovery.agent.responses import Attempt
 from discovery.agent.state import DiscoveryState
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact, describe, filters_of
@@ -84,7 +84,9 @@ class RefinementLoop:
             titles=titles_of(self.artifacts[best].get("records") or []),
         )
 
-    def next_args(self, args: dict[str, Any], refinement: Refinement | None) -> dict[str, Any] | None:
+    def next_args(
+        self, args: dict[str, Any], refinement: Refinement | None
+    ) -> dict[str, Any] | None:
         if refinement is None or normalize(refinement.query) in {
             normalize(a.query) for a in self.attempts
         }:
@@ -97,6 +99,7 @@ class RefinementLoop:
 
     def best_index(self) -> int:
         """An accepted attempt wins; then the highest best score; ties go to the earlier one."""
+
         def key(i: int) -> tuple[bool, float, int]:
             a = self.attempts[i]
             return (a.accepted, a.best_score if a.best_score is not None else -1.0, -i)
@@ -153,10 +156,14 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
             result = handler(_with_args(request, args))
             if not _is_result(result):
                 return result
-            attempt = loop.observe(args, result, strategy)  # type: ignore[arg-type]
-            if attempt.accepted and self.grader is not None:
-                if not self.grader.grade(loop.request, attempt.query, _records(result)):
-                    loop.reject()
+            attempt = loop.observe(args, result, strategy)
+            grader = self.grader
+            if (
+                attempt.accepted
+                and grader
+                and not grader.grade(loop.request, attempt.query, _records(result))
+            ):
+                loop.reject()
             self._report(request, loop)
             if loop.done:
                 return loop.result(request.tool_call)  # type: ignore[arg-type]
@@ -179,10 +186,14 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
             result = await handler(_with_args(request, args))
             if not _is_result(result):
                 return result
-            attempt = loop.observe(args, result, strategy)  # type: ignore[arg-type]
-            if attempt.accepted and self.grader is not None:
-                if not await self.grader.agrade(loop.request, attempt.query, _records(result)):
-                    loop.reject()
+            attempt = loop.observe(args, result, strategy)
+            grader = self.grader
+            if (
+                attempt.accepted
+                and grader
+                and not await grader.agrade(loop.request, attempt.query, _records(result))
+            ):
+                loop.reject()
             self._report(request, loop)
             if loop.done:
                 return loop.result(request.tool_call)  # type: ignore[arg-type]
@@ -211,7 +222,7 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
             writer({"event": "attempt", **attempt.model_dump(mode="json")})
 
 
-def _is_result(result: object) -> bool:
+def _is_result(result: object) -> TypeGuard[ToolMessage]:
     return isinstance(result, ToolMessage) and result.status != "error"
 
 

@@ -59,15 +59,6 @@ class LocalRefiner:
     def __init__(self, synonyms: dict[str, list[str]], terms: TermStats | None = None) -> None:
         self.synonyms, self.terms = synonyms, terms
 
-    def refine(self, ctx: RefineContext) -> Refinement | None: ...
-
-    async def arefine(self, ctx: RefineContext) -> Refinement | None: ...
-
-
-class LocalRefiner:
-    def __init__(self, synonyms: dict[str, list[str]], terms: TermStats | None = None) -> None:
-        self.synonyms, self.terms = synonyms, terms
-
     def doc_freq(self, word: str) -> int:
         return self.terms.doc_freq(word) if self.terms is not None else 1
 

@@ -44,7 +44,9 @@ class AgentService:
             raise AgentInputError(f"the message is longer than {MAX_QUERY_CHARS} characters")
         return {"messages": [HumanMessage(content=text)]}
 
-    async def run(self, text: str, thread_id: str | None = None) -> ResultsResponse | MessageResponse:
+    async def run(
+        self, text: str, thread_id: str | None = None
+    ) -> ResultsResponse | MessageResponse:
         thread_id = thread_id or uuid.uuid4().hex
         state = await self.graph.ainvoke(self._input(text), self._config(thread_id))
         return self._response(state, thread_id)

@@ -1,1 +1,1 @@
-"""`discovery eval`: the agent's figures (intent accuracy, search relevance), printed by commands."""
+"""`discovery eval`: the agent's figures (intent accuracy, search relevance)."""

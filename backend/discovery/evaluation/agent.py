@@ -83,6 +83,8 @@ async def evaluate_agent(agent: AgentService, queries: list[dict[str, Any]]) -> 
         else:
             outcome = "irrelevant"
         report.results.append(
-            QueryResult(q["id"], q.get("style", ""), q["query"], outcome, first_ok, attempts, latency)
+            QueryResult(
+                q["id"], q.get("style", ""), q["query"], outcome, first_ok, attempts, latency
+            )
         )
     return report

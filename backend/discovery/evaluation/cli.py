@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import statistics
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -57,7 +58,9 @@ def intents_cmd(
 @eval_app.command("agent")
 def agent_cmd(
     out: Annotated[Path | None, typer.Option(help="Write per-query results (JSON).")] = None,
-    failures: Annotated[bool, typer.Option(help="List the queries not answered relevantly.")] = False,
+    failures: Annotated[
+        bool, typer.Option(help="List the queries not answered relevantly.")
+    ] = False,
 ) -> None:
     """Run the evaluation queries through the agent on the demo archive (own database)."""
     from discovery.evaluation.agent import load_queries
@@ -76,11 +79,19 @@ def agent_cmd(
     )
     console.print(f"  ended in a message: {report.share('message'):.3f}")
     console.print(f"  irrelevant results shown: {report.share('irrelevant'):.3f}")
+    latencies = sorted(r.latency_ms for r in report.results)
+    if latencies:
+        p95 = latencies[min(len(latencies) - 1, round(0.95 * (len(latencies) - 1)))]
+        console.print(
+            f"  turn latency: median {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms"
+        )
     table = Table(title="outcomes by query style")
     for col in ("style", "first", "rescued", "message", "irrelevant"):
         table.add_column(col, justify="left" if col == "style" else "right")
     for style, counts in sorted(report.by_style().items()):
-        table.add_row(style, *(str(counts[o]) for o in ("first", "rescued", "message", "irrelevant")))
+        table.add_row(
+            style, *(str(counts[o]) for o in ("first", "rescued", "message", "irrelevant"))
+        )
     console.print(table)
     if failures:
         for r in report.results:

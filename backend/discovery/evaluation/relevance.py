@@ -8,7 +8,7 @@ record never falls in a period)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 SHOWN = 5  # the records a person looks at first
@@ -24,11 +24,11 @@ def overlaps(record: Mapping[str, Any], year_from: int | None, year_to: int | No
     if year_from is None and year_to is None:
         return True
     start, end = record.get("date_start"), record.get("date_end")
-    if start is None and end is None:
+    years = [int(y) for y in (start, end) if y is not None]
+    if not years:
         return False
-    start = end if start is None else start
-    end = start if end is None else end
-    return (year_to is None or start <= year_to) and (year_from is None or end >= year_from)
+    lo, hi = min(years), max(years)
+    return (year_to is None or lo <= year_to) and (year_from is None or hi >= year_from)
 
 
 class Acceptor:
@@ -47,7 +47,7 @@ class Acceptor:
         text = acceptance_text(record)
         return all(any(p.search(text) for p in group) for group in self.groups)
 
-    def relevant(self, records: list[Mapping[str, Any]]) -> bool:
+    def relevant(self, records: Sequence[Mapping[str, Any]]) -> bool:
         """At least NEEDED of the first SHOWN records are acceptable (all of them, if fewer
         than NEEDED were returned at all)."""
         shown = records[:SHOWN]
