@@ -10,8 +10,9 @@ state. The loop's bookkeeping (`RefinementLoop`) is plain code shared by the syn
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeGuard
+from collections.abc import Awaitable, Callable, Generator
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeGuard, cast
 
 from langchain.agents.middleware import AgentMiddleware
 from langchain_core.messages import HumanMessage, ToolMessage
@@ -127,6 +128,26 @@ class RefinementLoop:
         return Command(update={"messages": [message], "search_attempts": attempts})
 
 
+@dataclass
+class Search:
+    args: dict[str, Any]
+
+
+@dataclass
+class Grade:
+    request: str
+    query: str
+    records: list[dict[str, Any]]
+
+
+@dataclass
+class Refine:
+    context: RefineContext
+
+
+Steps = Generator[Search | Grade | Refine, Any, ToolMessage | Command[Any]]
+
+
 class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
     state_schema = DiscoveryState
 
@@ -143,6 +164,29 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         self.refiner, self.grader, self.tool_name = refiner, grader, tool_name
         self.min_score, self.max_attempts = min_score, max_attempts
 
+    def _steps(self, request: ToolCallRequest) -> Steps:
+        """The refinement loop, written once: it yields what to do (search, grade, refine) and
+        is sent the outcome; the sync and async hooks below only perform the steps."""
+        loop = RefinementLoop(_request_text(request), self.min_score, self.max_attempts)
+        args, strategy = dict(request.tool_call["args"]), "initial"
+        while True:
+            result = yield Search(args)
+            if not _is_result(result):
+                return result
+            attempt = loop.observe(args, result, strategy)
+            if attempt.accepted and self.grader is not None:
+                relevant = yield Grade(loop.request, attempt.query, _records(result))
+                if not relevant:
+                    loop.reject()
+            self._report(request, loop)
+            if loop.done:
+                return loop.result(request.tool_call)  # type: ignore[arg-type]
+            refinement = yield Refine(loop.context())
+            new_args = loop.next_args(args, refinement)
+            if new_args is None or refinement is None:
+                return loop.result(request.tool_call)  # type: ignore[arg-type]
+            args, strategy = new_args, refinement.strategy
+
     def wrap_tool_call(
         self,
         request: ToolCallRequest,
@@ -150,28 +194,18 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
     ) -> ToolMessage | Command[Any]:
         if request.tool_call["name"] != self.tool_name:
             return handler(request)
-        loop = RefinementLoop(_request_text(request), self.min_score, self.max_attempts)
-        args, strategy = dict(request.tool_call["args"]), "initial"
-        while True:
-            result = handler(_with_args(request, args))
-            if not _is_result(result):
-                return result
-            attempt = loop.observe(args, result, strategy)
-            grader = self.grader
-            if (
-                attempt.accepted
-                and grader
-                and not grader.grade(loop.request, attempt.query, _records(result))
-            ):
-                loop.reject()
-            self._report(request, loop)
-            if loop.done:
-                return loop.result(request.tool_call)  # type: ignore[arg-type]
-            refinement = self.refiner.refine(loop.context())
-            new_args = loop.next_args(args, refinement)
-            if new_args is None or refinement is None:
-                return loop.result(request.tool_call)  # type: ignore[arg-type]
-            args, strategy = new_args, refinement.strategy
+        steps, reply = self._steps(request), cast(Any, None)
+        try:
+            while True:
+                step = steps.send(reply)
+                if isinstance(step, Search):
+                    reply = handler(_with_args(request, step.args))
+                elif isinstance(step, Grade):
+                    reply = self.grader.grade(step.request, step.query, step.records)  # type: ignore[union-attr]
+                else:
+                    reply = self.refiner.refine(step.context)
+        except StopIteration as finished:
+            return finished.value
 
     async def awrap_tool_call(
         self,
@@ -180,28 +214,18 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
     ) -> ToolMessage | Command[Any]:
         if request.tool_call["name"] != self.tool_name:
             return await handler(request)
-        loop = RefinementLoop(_request_text(request), self.min_score, self.max_attempts)
-        args, strategy = dict(request.tool_call["args"]), "initial"
-        while True:
-            result = await handler(_with_args(request, args))
-            if not _is_result(result):
-                return result
-            attempt = loop.observe(args, result, strategy)
-            grader = self.grader
-            if (
-                attempt.accepted
-                and grader
-                and not await grader.agrade(loop.request, attempt.query, _records(result))
-            ):
-                loop.reject()
-            self._report(request, loop)
-            if loop.done:
-                return loop.result(request.tool_call)  # type: ignore[arg-type]
-            refinement = await self.refiner.arefine(loop.context())
-            new_args = loop.next_args(args, refinement)
-            if new_args is None or refinement is None:
-                return loop.result(request.tool_call)  # type: ignore[arg-type]
-            args, strategy = new_args, refinement.strategy
+        steps, reply = self._steps(request), cast(Any, None)
+        try:
+            while True:
+                step = steps.send(reply)
+                if isinstance(step, Search):
+                    reply = await handler(_with_args(request, step.args))
+                elif isinstance(step, Grade):
+                    reply = await self.grader.agrade(step.request, step.query, step.records)  # type: ignore[union-attr]
+                else:
+                    reply = await self.refiner.arefine(step.context)
+        except StopIteration as finished:
+            return finished.value
 
     def _report(self, request: ToolCallRequest, loop: RefinementLoop) -> None:
         attempt = loop.attempts[-1]
