@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from discovery.agent.querying import GENERIC_WORDS, MEDIA_WORDS, content_words, write_query
+from discovery.agent.responses import ArchiveRecord
 from discovery.agent.terms import TermStats, stem, stems
 
 GRADE_TOP = 3
@@ -51,25 +52,23 @@ class KeyTerms:
         return out
 
 
-def record_stems(record: dict[str, Any]) -> set[str]:
-    return stems(f"{record.get('title', '')} {record.get('description', '')}")
+def record_stems(title: str, description: str) -> set[str]:
+    return stems(f"{title} {description}")
 
 
 class LexicalReranker:
     def __init__(self, keys: KeyTerms, weight: float = RERANK_WEIGHT) -> None:
         self.keys, self.weight = keys, weight
 
-    async def rerank(self, query: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    async def rerank(self, query: str, records: list[ArchiveRecord]) -> list[ArchiveRecord]:
         await self.keys.terms.ensure()
         keys = self.keys.of(query)
         if not keys:
             return records
 
-        def score(record: dict[str, Any]) -> float:
-            found = record_stems(record)
-            return float(record["score"]) + self.weight * sum(bool(k & found) for k in keys) / len(
-                keys
-            )
+        def score(record: ArchiveRecord) -> float:
+            found = record_stems(record.title, record.description)
+            return record.score + self.weight * sum(bool(k & found) for k in keys) / len(keys)
 
         return sorted(records, key=score, reverse=True)
 
@@ -88,7 +87,7 @@ class LexicalGrader:
             return not specific or any(self.keys.terms.doc_freq(w) > 0 for w in specific)
         seen: set[str] = set()
         for record in records[:GRADE_TOP]:
-            seen |= record_stems(record)
+            seen |= record_stems(str(record.get("title", "")), str(record.get("description", "")))
         return any(forms & seen for forms in keys)
 
     async def agrade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool:

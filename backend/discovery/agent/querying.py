@@ -276,7 +276,8 @@ def plan_turn(
 
 def _constraint_words(text: str) -> list[str]:
     """Media and period words of the text, kept in a follow-up's query."""
-    return [w for w in content_words(text) if w not in subject(text).split()]
+    topic = set(subject(text).split())
+    return [w for w in content_words(text) if w not in topic]
 
 
 def _strip_constraints(query: str) -> str:

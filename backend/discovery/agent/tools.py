@@ -94,8 +94,7 @@ def make_search_tool(search: SearchService, reranker: LexicalReranker | None = N
         response = await search.search(request)
         records = [ArchiveRecord.from_hit(hit) for hit in response.items]
         if reranker is not None:
-            ranked = await reranker.rerank(request.query, [r.model_dump() for r in records])
-            records = [ArchiveRecord.model_validate(r) for r in ranked]
+            records = await reranker.rerank(request.query, records)
         records = records[:match_count]
         artifact = SearchArtifact(
             query=request.query,
