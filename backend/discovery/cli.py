@@ -339,5 +339,21 @@ def bench(
     console.print_json(json.dumps(figures))
 
 
+@app.command()
+def openapi(
+    out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
+) -> None:
+    """Print the HTTP API's OpenAPI document (the web UI generates its types from it)."""
+    from discovery.api.main import create_app
+
+    document = json.dumps(create_app(Settings()).openapi(), indent=2, ensure_ascii=False)
+    if out is None:
+        console.print_json(document)
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(document + "\n", encoding="utf-8")
+        err.print(f"OpenAPI document written to {out}")
+
+
 if __name__ == "__main__":
     app()

@@ -82,6 +82,27 @@ class Settings(BaseSettings):
 
     discovery_host: str = "127.0.0.1"
     discovery_port: int = Field(default=8000, ge=1, le=65535)
+    discovery_api_keys: SecretStr | None = Field(
+        default=None,
+        description="Comma-separated keys for `Authorization: Bearer ...`. Unset: writes are "
+        "refused (the server is read-only) unless DISCOVERY_OPEN_WRITES is set.",
+    )
+    discovery_protect_reads: bool = Field(
+        default=False, description="Require an API key for the read endpoints too."
+    )
+    discovery_open_writes: bool = Field(
+        default=False,
+        description="Development only: allow write and admin endpoints without a key.",
+    )
+    discovery_cors_origins: str = Field(
+        default="",
+        description="Comma-separated origins allowed by CORS (e.g. http://localhost:5173).",
+    )
+    discovery_sse_ping_seconds: float = Field(default=15.0, gt=0, le=300)
+    discovery_frontend_dir: Path = Field(
+        default=REPO_ROOT / "frontend" / "dist",
+        description="The built web UI, served at / when it exists.",
+    )
 
     @model_validator(mode="after")
     def _google_model_needs_key(self) -> Settings:
@@ -113,6 +134,15 @@ class Settings(BaseSettings):
         if self.discovery_agent_planner is PlannerMode.AUTO:
             return self.google_api_key is not None
         return self.discovery_agent_planner is PlannerMode.LLM
+
+    @property
+    def api_keys(self) -> list[str]:
+        raw = self.discovery_api_keys.get_secret_value() if self.discovery_api_keys else ""
+        return [key.strip() for key in raw.split(",") if key.strip()]
+
+    @property
+    def cors_origins(self) -> list[str]:
+        return [o.strip() for o in self.discovery_cors_origins.split(",") if o.strip()]
 
     @cached_property
     def pgdata(self) -> Path:

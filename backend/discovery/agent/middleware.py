@@ -85,7 +85,9 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
             attempts=len(response.attempts),
             query=response.query,
         )
-        return {"response": response.model_dump(mode="json", exclude={"thread_id"})}
+        stored = response.model_dump(mode="json", exclude={"thread_id"})
+        user_text, _, _ = latest_turn(state["messages"])
+        return {"response": stored, "turns": [{"user": user_text, "response": stored}]}
 
     async def aafter_agent(
         self, state: DiscoveryState, runtime: Runtime[Any]

@@ -14,7 +14,12 @@ from pydantic import BaseModel
 
 from discovery.agent.events import DoneEvent, ErrorEvent, final_event, map_chunk
 from discovery.agent.graph import AgentParts, build_graph, build_parts, open_checkpointer
-from discovery.agent.responses import AGENT_RESPONSE, MessageResponse, ResultsResponse
+from discovery.agent.responses import (
+    AGENT_RESPONSE,
+    AgentResponse,
+    MessageResponse,
+    ResultsResponse,
+)
 from discovery.runtime import Runtime
 from discovery.search.models import MAX_QUERY_CHARS
 
@@ -23,8 +28,29 @@ log = logging.getLogger(__name__)
 ERROR_TEXT = "Something went wrong while searching. Please try again in a moment."
 
 
+class Turn(BaseModel):
+    """One exchange of a thread: what the person wrote and what the agent answered."""
+
+    user: str
+    response: AgentResponse
+
+
 class AgentInputError(ValueError):
     """The user's message cannot be used (empty or too long)."""
+
+    def __init__(self, message: str, empty: bool = False) -> None:
+        super().__init__(message)
+        self.empty = empty
+
+
+def check_message(text: str) -> str:
+    """The message, stripped; `AgentInputError` when it is empty or too long."""
+    text = text.strip()
+    if not text:
+        raise AgentInputError("the message is empty", empty=True)
+    if len(text) > MAX_QUERY_CHARS:
+        raise AgentInputError(f"the message is longer than {MAX_QUERY_CHARS} characters")
+    return text
 
 
 class AgentService:
@@ -37,12 +63,7 @@ class AgentService:
 
     @staticmethod
     def _input(text: str) -> dict[str, Any]:
-        text = text.strip()
-        if not text:
-            raise AgentInputError("the message is empty")
-        if len(text) > MAX_QUERY_CHARS:
-            raise AgentInputError(f"the message is longer than {MAX_QUERY_CHARS} characters")
-        return {"messages": [HumanMessage(content=text)]}
+        return {"messages": [HumanMessage(content=check_message(text))]}
 
     async def run(
         self, text: str, thread_id: str | None = None
@@ -69,6 +90,28 @@ class AgentService:
             log.exception("agent turn failed (thread %s)", thread_id)
             yield ErrorEvent(message=ERROR_TEXT)
         yield DoneEvent(thread_id=thread_id)
+
+    async def history(self, thread_id: str) -> list[Turn] | None:
+        """The thread's turns, oldest first; None when the thread does not exist."""
+        state = await self.graph.aget_state(self._config(thread_id))
+        if not state.values:
+            return None
+        return [
+            Turn(
+                user=turn["user"],
+                response=AGENT_RESPONSE.validate_python(
+                    {**turn["response"], "thread_id": thread_id}
+                ),
+            )
+            for turn in state.values.get("turns") or []
+        ]
+
+    async def delete(self, thread_id: str) -> bool:
+        """Forget the thread (every checkpoint); False when it did not exist."""
+        if await self.history(thread_id) is None:
+            return False
+        await self.graph.checkpointer.adelete_thread(thread_id)
+        return True
 
     def _response(self, state: dict[str, Any], thread_id: str) -> ResultsResponse | MessageResponse:
         stored = state.get("response")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, NotRequired
+import operator
+from typing import Annotated, Any, NotRequired
 
 from langchain.agents import AgentState
 
@@ -14,3 +15,5 @@ class DiscoveryState(AgentState[Any]):
     """The latest turn's search attempts (`responses.Attempt` as dicts), in order."""
     response: NotRequired[dict[str, Any] | None]
     """The latest turn's answer (`responses.AgentResponse` without the thread id)."""
+    turns: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
+    """Every turn of the thread, appended: `{"user": text, "response": {...}}` (its history)."""

@@ -6,6 +6,8 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from discovery.agent.service import AgentService
+from discovery.api.security import require_read, require_write
 from discovery.runtime import Runtime
 from discovery.search.service import SearchService
 from discovery.settings import Settings
@@ -23,6 +25,15 @@ def get_settings(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Settings:
     return runtime.settings
 
 
+def get_agent(request: Request) -> AgentService:
+    return request.app.state.agent
+
+
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SearchDep = Annotated[SearchService, Depends(get_search)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
+AgentDep = Annotated[AgentService, Depends(get_agent)]
+
+# Router-level guards: `APIRouter(dependencies=[READ])` or `[WRITE]`.
+READ = Depends(require_read)
+WRITE = Depends(require_write)

@@ -1,17 +1,24 @@
-"""The app factory: settings and services are built once, in the lifespan."""
+"""The app factory: settings and services (database, embedder, agent) are built once, in the
+lifespan; one router per resource; the built web UI at / when present."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
 
+from discovery.agent.service import open_agent
 from discovery.api.errors import install_error_handlers
-from discovery.api.routes import health, search
+from discovery.api.routes import agent, chat, config, health, search, threads
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 def _operation_id(route: APIRoute) -> str:
@@ -19,13 +26,16 @@ def _operation_id(route: APIRoute) -> str:
 
 
 def create_app(settings: Settings | None = None, load_demo: bool = False) -> FastAPI:
+    settings = settings or Settings()
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        async with open_runtime(settings or Settings()) as runtime:
+        async with open_runtime(settings) as runtime:
             if load_demo:
                 await load_demo_if_empty(runtime)
-            app.state.runtime = runtime
-            yield
+            async with open_agent(runtime) as service:
+                app.state.runtime, app.state.agent = runtime, service
+                yield
 
     app = FastAPI(
         title="Discovery",
@@ -34,6 +44,20 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         generate_unique_id_function=_operation_id,
     )
     install_error_handlers(app)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "Content-Type"],
+        )
     app.include_router(health.router)
     app.include_router(search.router, prefix="/api/v1")
+    for router in (agent.router, chat.router, threads.router, config.router):
+        app.include_router(router, prefix="/api")
+    frontend = settings.discovery_frontend_dir
+    if (frontend / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=frontend, html=True), name="frontend")
+    else:
+        log.info("no built web UI at %s (npm run build in frontend/); API only", frontend)
     return app

@@ -87,6 +87,25 @@ class SearchService:
             items = []
         return self._response(run, items)
 
+    async def skills(self, request: SearchRequest) -> SearchResponse:
+        """Stage 1 alone: the skills that match (`skill_limit`, `skill_threshold`), no items."""
+        started = time.perf_counter()
+        vector = await asyncio.to_thread(self.embedder.embed_query, request.query)
+        run = _Run(request, vector, started, _ms_since(started))
+        t = time.perf_counter()
+        async with self.db.connection() as conn:
+            run.skills = await queries.match_skills(
+                conn,
+                vector,
+                threshold=request.skill_threshold,
+                count=request.skill_limit,
+                kinds=request.filters.sql_args()["filter_kinds"],
+                model_name=self.embedder.model_id,
+            )
+        run.skill_ms = _ms_since(t)
+        run.skill_ids_used = [s.id for s in run.skills]
+        return self._response(run, [])
+
     async def _direct(self, run: _Run) -> list[ItemHit]:
         filters = run.request.filters.sql_args()
         run.candidates = await self._catalog_size(filters["filter_kinds"])

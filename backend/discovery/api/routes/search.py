@@ -1,22 +1,24 @@
-"""The engine's search contract: POST /api/v1/search."""
+"""The engine's search contract: POST /api/v1/search, GET /api/v1/search/skills and
+GET /api/v1/search/tools. Archive records appear among the `tools` with their `kind`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
-from discovery.api.deps import SearchDep
+from discovery.api.deps import READ, SearchDep
 from discovery.search.models import (
     ItemHit,
     ItemKind,
     SearchMetadata,
+    SearchResponse,
     SkillHit,
     Strategy,
 )
 
-router = APIRouter(tags=["search"])
+router = APIRouter(tags=["search"], dependencies=[READ])
 
 
 class SearchBody(BaseModel):
@@ -40,6 +42,12 @@ class SearchResult(BaseModel):
     metadata: SearchMetadata
 
 
+class SkillsResult(BaseModel):
+    query: str
+    skills: list[SkillHit]
+    metadata: SearchMetadata
+
+
 @router.post("/search", response_model=SearchResult)
 async def search(body: SearchBody, service: SearchDep) -> SearchResult:
     request = service.request(
@@ -56,11 +64,62 @@ async def search(body: SearchBody, service: SearchDep) -> SearchResult:
             "date_to": body.date_to,
         },
     )
-    response = await service.search(request)
-    tools = [_with_schema(hit, body.include_schemas) for hit in response.items]
+    return _result(await service.search(request), body.include_schemas)
+
+
+QueryText = Annotated[str, Query(description="What to find, in plain words.")]
+ItemType = Annotated[ItemKind | None, Query(description="Only skills or items of this kind.")]
+
+
+@router.get("/search/skills")
+async def search_skills(
+    query: QueryText,
+    service: SearchDep,
+    item_type: ItemType = None,
+    limit: Annotated[int | None, Query(description="1 to 50; default 3.")] = None,
+    threshold: Annotated[float | None, Query(description="0 to 1; default 0.4.")] = None,
+) -> SkillsResult:
+    """Stage 1 alone: active skills by similarity to the query."""
+    request = service.request(
+        query=query,
+        skill_limit=limit,
+        skill_threshold=threshold,
+        filters={"kinds": [item_type] if item_type else None},
+    )
+    response = await service.skills(request)
+    return SkillsResult(
+        query=response.query, skills=response.matched_skills, metadata=response.metadata
+    )
+
+
+@router.get("/search/tools", response_model=SearchResult)
+async def search_tools(
+    query: QueryText,
+    service: SearchDep,
+    skill_ids: Annotated[
+        str | None, Query(description="Comma-separated skill ids; items in any of them.")
+    ] = None,
+    item_type: ItemType = None,
+    limit: Annotated[int | None, Query(description="1 to 100; default 5.")] = None,
+    threshold: Annotated[float | None, Query(description="0 to 1; default 0.3.")] = None,
+    include_schemas: bool = False,
+) -> SearchResult:
+    """Stage 2 alone: items by similarity, within the given skills when there are any."""
+    ids = [s.strip() for s in (skill_ids or "").split(",") if s.strip()]
+    request = service.request(
+        query=query,
+        strategy=Strategy.DIRECT,
+        limit=limit,
+        tool_threshold=threshold,
+        filters={"kinds": [item_type] if item_type else None, "skill_ids": ids or None},
+    )
+    return _result(await service.search(request), include_schemas)
+
+
+def _result(response: SearchResponse, include_schemas: bool) -> SearchResult:
     return SearchResult(
         query=response.query,
-        tools=tools,
+        tools=[_with_schema(hit, include_schemas) for hit in response.items],
         matched_skills=response.matched_skills,
         metadata=response.metadata,
     )

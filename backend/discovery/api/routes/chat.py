@@ -1,0 +1,64 @@
+"""`POST /api/chat`: the agent behind the Vercel AI SDK UI message stream protocol (v1), so a
+React app using `useChat` (DefaultChatTransport, api "/api/chat") works unchanged."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+from sse_starlette import EventSourceResponse
+
+from discovery.agent.service import AgentInputError, check_message
+from discovery.api.deps import READ, AgentDep, SettingsDep
+from discovery.api.streams import UI_STREAM_HEADERS, ui_message_stream
+
+router = APIRouter(tags=["chat"], dependencies=[READ])
+
+
+class UIPart(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    type: str
+    text: str | None = None
+
+
+class UIMessage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str = ""
+    role: str
+    parts: list[UIPart] = Field(default_factory=list)
+
+
+class ChatBody(BaseModel):
+    """What `useChat` posts: the chat id (our thread id) and its messages; only the last user
+    message is read, since the server keeps the thread's memory."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:-]+$")
+    messages: list[UIMessage] = Field(min_length=1, max_length=1000)
+
+
+class UIStreamResponse(EventSourceResponse):
+    media_type = "text/event-stream"
+
+
+def last_user_text(messages: list[UIMessage]) -> str:
+    for message in reversed(messages):
+        if message.role == "user":
+            return "".join(p.text or "" for p in message.parts if p.type == "text")
+    raise AgentInputError("there is no user message", empty=True)
+
+
+@router.post(
+    "/chat",
+    response_class=UIStreamResponse,
+    responses={200: {"description": "AI SDK UI message stream parts (`data:` JSON lines)."}},
+)
+async def chat(body: ChatBody, agent: AgentDep, settings: SettingsDep) -> Any:
+    text = check_message(last_user_text(body.messages))
+    return UIStreamResponse(
+        ui_message_stream(agent.stream(text, body.id), message_id=f"msg-{uuid.uuid4().hex}"),
+        ping=settings.discovery_sse_ping_seconds,
+        headers=UI_STREAM_HEADERS,
+    )
