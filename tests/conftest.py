@@ -103,3 +103,10 @@ async def demo_runtime(
 ) -> AsyncIterator[Runtime]:
     async with open_runtime(settings_for(demo_db_url, tmp_path), embedder) as rt:
         yield rt
+
+
+@pytest.fixture(scope="session")
+def agent_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data directory for every agent built in the session: the intent classifier is
+    trained once and its weights cached there."""
+    return tmp_path_factory.mktemp("agent")

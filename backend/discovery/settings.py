@@ -49,6 +49,12 @@ class Settings(BaseSettings):
     discovery_query_cache_size: int = Field(default=2048, ge=0)
     discovery_ingest_batch_size: int = Field(default=256, ge=1, le=10_000)
     discovery_pool_max_size: int = Field(default=8, ge=1, le=100)
+    discovery_pool_timeout_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        le=120,
+        description="How long a request waits for a database connection before a 503.",
+    )
 
     discovery_skill_limit: int = Field(default=3, ge=1, le=50)
     discovery_skill_threshold: float = Field(default=0.4, ge=0.0, le=1.0)
@@ -60,6 +66,20 @@ class Settings(BaseSettings):
         description="Filtered searches over at most this many rows use an exact scan, not HNSW.",
     )
     discovery_hnsw_ef_search: int = Field(default=100, ge=10, le=1000)
+    discovery_skill_min_confidence: float = Field(
+        default=0.5,
+        ge=0.0,
+        le=1.0,
+        description="The classifier keeps a tool's skill assignments at or above this confidence.",
+    )
+    discovery_skills_file: Path = Field(
+        default=REPO_ROOT / "config" / "skills.toml",
+        description="The seed skill categories for tools, prompts and resources.",
+    )
+    discovery_mcp_servers_file: Path = Field(
+        default=REPO_ROOT / "config" / "mcp_servers.toml",
+        description="The MCP servers `discovery sync mcp` connects to (TOML or JSON).",
+    )
 
     discovery_agent_planner: PlannerMode = PlannerMode.AUTO
     discovery_chat_model: str = Field(

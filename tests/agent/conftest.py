@@ -15,11 +15,6 @@ from discovery.runtime import Runtime, open_runtime
 from discovery.settings import Settings
 
 
-@pytest.fixture(scope="session")
-def agent_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("agent")
-
-
 @pytest.fixture
 def agent_settings(demo_db_url: str, agent_data_dir: Path) -> Settings:
     return settings_for(demo_db_url, agent_data_dir)

@@ -1,27 +1,16 @@
-"""POST /api/v1/search and the health endpoints through the real app (lifespan included)."""
+"""The engine's search contract over HTTP (POST /api/v1/search, GET /api/v1/search/skills and
+/search/tools) and the health endpoints, through the real app on the demo archive."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
+import httpx
 import pytest
-from fastapi.testclient import TestClient
-from tests.conftest import settings_for
-
-from discovery.api.main import create_app
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture(scope="module")
-def client(demo_db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    app = create_app(settings_for(demo_db_url, tmp_path_factory.mktemp("api")))
-    with TestClient(app) as client:
-        yield client
-
-
-def test_search_returns_items_with_timings(client: TestClient) -> None:
-    response = client.post("/api/v1/search", json={"query": "boxing match", "limit": 3})
+async def test_search_returns_items_with_timings(client: httpx.AsyncClient) -> None:
+    response = await client.post("/api/v1/search", json={"query": "boxing match", "limit": 3})
     assert response.status_code == 200
     body = response.json()
     assert body["query"] == "boxing match"
@@ -53,16 +42,67 @@ def test_search_returns_items_with_timings(client: TestClient) -> None:
         ({}, 422, "validation_error"),
     ],
 )
-def test_bad_search_requests_get_4xx_with_one_error_shape(
-    client: TestClient, payload: dict, status: int, code: str
+async def test_bad_search_requests_get_4xx_with_one_error_shape(
+    client: httpx.AsyncClient, payload: dict, status: int, code: str
 ) -> None:
-    response = client.post("/api/v1/search", json=payload)
+    response = await client.post("/api/v1/search", json=payload)
     assert response.status_code == status
     assert response.json()["error"]["code"] == code
     assert response.json()["error"]["message"]
 
 
-def test_health_and_readiness(client: TestClient) -> None:
-    assert client.get("/healthz").json() == {"status": "ok"}
-    ready = client.get("/readyz")
-    assert ready.status_code == 200 and ready.json()["database"] is True
+async def test_skill_search_ranks_skills_by_similarity(client: httpx.AsyncClient) -> None:
+    response = await client.get(
+        "/api/v1/search/skills", params={"query": "oil painting of a landscape", "threshold": 0}
+    )
+    assert response.status_code == 200
+    skills = response.json()["skills"]
+    assert skills, "the demo archive has skills"
+    scores = [s["score"] for s in skills]
+    assert scores == sorted(scores, reverse=True)
+    assert all(s["tool_count"] > 0 for s in skills)
+    assert response.json()["metadata"]["final_count"] == 0  # stage 1 only
+
+
+async def test_tool_search_keeps_to_the_given_skills(client: httpx.AsyncClient) -> None:
+    skills = (
+        await client.get("/api/v1/search/skills", params={"query": "painting", "threshold": 0})
+    ).json()["skills"]
+    chosen = skills[0]["id"]
+    response = await client.get(
+        "/api/v1/search/tools",
+        params={"query": "portrait", "skill_ids": f" {chosen} ,", "limit": 7},
+    )
+    assert response.status_code == 200
+    tools = response.json()["tools"]
+    assert 0 < len(tools) <= 7
+    assert all(chosen in t["skill_ids"] for t in tools)
+    unfiltered = (
+        await client.get("/api/v1/search/tools", params={"query": "portrait", "limit": 7})
+    ).json()["tools"]
+    assert unfiltered and {t["kind"] for t in unfiltered} == {"archive"}
+
+
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("/api/v1/search/skills", {"query": " "}),
+        ("/api/v1/search/skills", {"query": "jazz", "threshold": 2}),
+        ("/api/v1/search/tools", {"query": "jazz", "limit": 500}),
+        ("/api/v1/search/tools", {"query": "jazz", "item_type": "spaceship"}),
+        ("/api/v1/search/tools", {}),
+    ],
+)
+async def test_bad_skill_and_tool_searches_get_4xx(
+    client: httpx.AsyncClient, path: str, params: dict
+) -> None:
+    response = await client.get(path, params=params)
+    assert response.status_code in (400, 422)
+    assert response.json()["error"]["code"] in ("empty_query", "validation_error")
+
+
+async def test_health_and_readiness(client: httpx.AsyncClient) -> None:
+    assert (await client.get("/healthz")).json() == {"status": "ok"}
+    ready = await client.get("/readyz")
+    assert ready.status_code == 200
+    assert ready.json()["database"] is True and ready.json()["embedder"] is True

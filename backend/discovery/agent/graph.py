@@ -158,7 +158,9 @@ def build_graph(
 
 
 @asynccontextmanager
-async def open_checkpointer(conninfo: str) -> AsyncIterator[AsyncPostgresSaver]:
+async def open_checkpointer(
+    conninfo: str, timeout: float = 5.0
+) -> AsyncIterator[AsyncPostgresSaver]:
     """The LangGraph PostgreSQL checkpointer on the catalog's own database."""
     prepare = None if ":6543" in conninfo else 0  # transaction poolers cannot prepare
     async with AsyncConnectionPool(
@@ -166,6 +168,8 @@ async def open_checkpointer(conninfo: str) -> AsyncIterator[AsyncPostgresSaver]:
         min_size=1,
         max_size=4,
         kwargs={"autocommit": True, "prepare_threshold": prepare, "row_factory": dict_row},
+        check=AsyncConnectionPool.check_connection,
+        timeout=timeout,
         open=False,
     ) as pool:
         saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]

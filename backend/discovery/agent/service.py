@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 from collections.abc import AsyncIterator
@@ -20,6 +21,7 @@ from discovery.agent.responses import (
     MessageResponse,
     ResultsResponse,
 )
+from discovery.logs import log_event
 from discovery.runtime import Runtime
 from discovery.search.models import MAX_QUERY_CHARS
 
@@ -56,6 +58,8 @@ def check_message(text: str) -> str:
 class AgentService:
     def __init__(self, graph: Any, parts: AgentParts) -> None:
         self.graph, self.parts = graph, parts
+        self.active_turns = 0
+        """Streamed turns in progress (a cancelled stream leaves none behind)."""
 
     @staticmethod
     def _config(thread_id: str) -> dict[str, Any]:
@@ -78,6 +82,7 @@ class AgentService:
         thread_id = thread_id or uuid.uuid4().hex
         payload = self._input(text)
         config = self._config(thread_id)
+        self.active_turns += 1
         try:
             async for mode, chunk in self.graph.astream(
                 payload, config, stream_mode=["updates", "custom"]
@@ -86,9 +91,14 @@ class AgentService:
                     yield event
             state = await self.graph.aget_state(config)
             yield final_event(self._response(state.values, thread_id))
+        except asyncio.CancelledError:
+            log_event(log, "turn_cancelled", thread_id=thread_id)
+            raise
         except Exception:
             log.exception("agent turn failed (thread %s)", thread_id)
             yield ErrorEvent(message=ERROR_TEXT)
+        finally:
+            self.active_turns -= 1
         yield DoneEvent(thread_id=thread_id)
 
     async def history(self, thread_id: str) -> list[Turn] | None:
@@ -127,5 +137,7 @@ async def open_agent(
     """The agent on the runtime's database, with its checkpointer; closed on exit. `llm`
     overrides the configured chat model; `parts` replaces every part (tests)."""
     parts = parts or await build_parts(runtime, llm)
-    async with open_checkpointer(runtime.db.conninfo) as checkpointer:
+    async with open_checkpointer(
+        runtime.db.conninfo, runtime.settings.discovery_pool_timeout_seconds
+    ) as checkpointer:
         yield AgentService(build_graph(runtime, parts, checkpointer), parts)

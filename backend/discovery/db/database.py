@@ -47,6 +47,9 @@ class Database:
             max_size=self.settings.discovery_pool_max_size,
             kwargs={"autocommit": True, **kwargs},
             configure=register_vector_async,
+            # A connection broken by a database restart is replaced, not handed out.
+            check=AsyncConnectionPool.check_connection,
+            timeout=self.settings.discovery_pool_timeout_seconds,
             open=False,
         )
         await self._pool.open(wait=True, timeout=30)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from discovery.api.deps import RuntimeDep
 from discovery.db import DatabaseUnavailable
+
+log = logging.getLogger(__name__)
 
 router = APIRouter(tags=["health"])
 
@@ -18,11 +23,26 @@ async def healthz() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(runtime: RuntimeDep) -> JSONResponse:
+    """Ready when the database answers and the embedder embeds (503 otherwise)."""
+    database = embedder = True
     try:
         async with runtime.db.connection() as conn:
             await conn.execute("select 1")
     except DatabaseUnavailable:
-        return JSONResponse({"status": "unavailable", "database": False}, status_code=503)
+        database = False
+    try:
+        await asyncio.to_thread(runtime.embedder.embed_query, "ready")
+    except Exception:
+        log.exception("the embedder is not ready")
+        embedder = False
+    ready = database and embedder
     return JSONResponse(
-        {"status": "ok", "database": True, "embedding_model": runtime.embedder.model_id}
+        {
+            "status": "ok" if ready else "unavailable",
+            "database": database,
+            "embedder": embedder,
+            "embedding_model": runtime.embedder.model_id,
+        },
+        status_code=200 if ready else 503,
+        headers=None if ready else {"Retry-After": "5"},
     )
