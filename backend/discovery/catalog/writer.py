@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Protocol
 
+import numpy as np
 import psycopg
 from psycopg.types.json import Jsonb
 
 from discovery.catalog.records import CatalogItem, RowError
 from discovery.catalog.skills import (
     Assignment,
-    SkillClassifier,
     ensure_description_vectors,
     refresh_centroids,
 )
@@ -39,6 +40,12 @@ class IngestReport:
         self.errors.append(error)
 
 
+class Classifier(Protocol):
+    """Assigns skills to a batch of items from their vectors (the archive or tool classifier)."""
+
+    def classify(self, items: list[CatalogItem], vectors: np.ndarray) -> list[list[Assignment]]: ...
+
+
 _UPSERT_ITEM = """
 insert into items (id, kind, name, title, description, summary, embedding_text, metadata,
                    skill_ids, primary_skill_id, content_hash)
@@ -50,6 +57,10 @@ on conflict (id) do update set
     metadata = excluded.metadata, skill_ids = excluded.skill_ids,
     primary_skill_id = excluded.primary_skill_id, content_hash = excluded.content_hash,
     is_active = true, updated_at = now()
+"""
+_UPSERT_SCHEMA = """
+insert into item_schemas (item_id, input_schema) values (%s, %s)
+on conflict (item_id) do update set input_schema = excluded.input_schema
 """
 _UPSERT_VECTOR = """
 insert into item_embeddings (item_id, model, content_hash, embedding) values (%s, %s, %s, %s)
@@ -64,7 +75,7 @@ class CatalogWriter:
         db: Database,
         embedder: Embedder,
         summarizer: Summarizer,
-        classifier: SkillClassifier | None = None,
+        classifier: Classifier | None = None,
     ) -> None:
         self.db = db
         self.embedder = embedder
@@ -117,6 +128,7 @@ class CatalogWriter:
         when rows were written (a bulk load otherwise leaves the planner guessing)."""
         async with self.db.connection() as conn:
             refreshed = await refresh_centroids(conn, self.model)
+            await ensure_description_vectors(conn, self.embedder)  # skills left with no member
             if wrote:
                 await conn.execute("analyze items, item_embeddings, item_skills")
             return refreshed
@@ -142,6 +154,12 @@ class CatalogWriter:
                 ],
             )
             ids = [i.id for i in items]
+            # Tools' input schemas live apart, loaded only for the tools a search returns.
+            await cur.execute("delete from item_schemas where item_id = any(%s)", (ids,))
+            await cur.executemany(
+                _UPSERT_SCHEMA,
+                [(i.id, Jsonb(i.metadata["input_schema"])) for i in items if _has_schema(i)],
+            )
             await cur.execute("delete from item_skills where item_id = any(%s)", (ids,))
             await cur.executemany(
                 "insert into item_skills (item_id, skill_id, confidence, is_primary)"
@@ -170,11 +188,15 @@ def _item_row(item: CatalogItem, summary: str, assigned: list[Assignment]) -> tu
         item.description,
         summary,
         item.embedding_text,
-        Jsonb(item.metadata),
+        Jsonb({k: v for k, v in item.metadata.items() if k != "input_schema"}),
         [a.skill_id for a in assigned],
         primary,
         item.content_hash,
     )
+
+
+def _has_schema(item: CatalogItem) -> bool:
+    return isinstance(item.metadata.get("input_schema"), dict)
 
 
 async def _known_hashes(
