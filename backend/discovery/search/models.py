@@ -68,6 +68,11 @@ class SearchRequest(BaseModel):
     skill_threshold: float = Field(default=0.4, ge=0.0, le=1.0)
     tool_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     filters: SearchFilters = Field(default_factory=SearchFilters)
+    include_schemas: bool = Field(
+        default=True,
+        description="Load tools' input schemas into metadata.input_schema, only for the "
+        "returned tools (null when the load fails).",
+    )
 
     @field_validator("query")
     @classmethod

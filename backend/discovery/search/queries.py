@@ -111,6 +111,16 @@ async def match_skills(
         ]
 
 
+async def input_schemas(conn: psycopg.AsyncConnection, ids: list[str]) -> dict[str, dict | None]:
+    """id -> input schema (a JSON object, else None) for the tools named."""
+    rows = await (
+        await conn.execute(
+            "select item_id, input_schema from item_schemas where item_id = any(%s)", (ids,)
+        )
+    ).fetchall()
+    return {r[0]: r[1] if isinstance(r[1], dict) else None for r in rows}
+
+
 async def catalog_is_empty(conn: psycopg.AsyncConnection) -> bool:
     row = await (await conn.execute("select not exists (select 1 from items)")).fetchone()
     return bool(row and row[0])

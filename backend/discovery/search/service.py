@@ -17,6 +17,7 @@ from discovery.search import queries
 from discovery.search.fusion import reciprocal_rank_fusion
 from discovery.search.models import (
     ItemHit,
+    ItemKind,
     SearchMetadata,
     SearchRequest,
     SearchResponse,
@@ -85,7 +86,30 @@ class SearchService:
                 if not await queries.catalog_is_empty(conn):
                     raise queries.MissingEmbeddingsError(self.embedder.model_id) from None
             items = []
+        if request.include_schemas:
+            items = await self._with_schemas(items)
         return self._response(run, items)
+
+    async def _with_schemas(self, items: list[ItemHit]) -> list[ItemHit]:
+        """Lazy enrichment: the input schemas of the returned tools only; a failed load gives
+        `input_schema: None` (logged), never an error."""
+        ids = [hit.id for hit in items if hit.kind is ItemKind.TOOL]
+        if not ids:
+            return items
+        try:
+            async with self.db.connection() as conn:
+                schemas = await queries.input_schemas(conn, ids)
+        except psycopg.Error as exc:
+            log.warning("loading input schemas failed; returning them as null: %s", exc)
+            schemas = {}
+        return [
+            hit.model_copy(
+                update={"metadata": hit.metadata | {"input_schema": schemas.get(hit.id)}}
+            )
+            if hit.kind is ItemKind.TOOL
+            else hit
+            for hit in items
+        ]
 
     async def skills(self, request: SearchRequest) -> SearchResponse:
         """Stage 1 alone: the skills that match (`skill_limit`, `skill_threshold`), no items."""
