@@ -89,7 +89,7 @@ async def seed_skills(
         )
         added += cur.rowcount
     if added:
-        await _ensure_vectors(conn, embedder)
+        await refresh_skill_vectors(conn, embedder)
     return added
 
 
@@ -123,7 +123,7 @@ async def create_skill(
         )
     except psycopg.errors.UniqueViolation:
         raise SkillExists(f"a skill with id {skill.id!r} already exists") from None
-    await _ensure_vectors(conn, embedder)
+    await refresh_skill_vectors(conn, embedder)
     return await _must_get(conn, skill.id)
 
 
@@ -145,7 +145,7 @@ async def update_skill(
             "delete from skill_embeddings where skill_id = %s and source = 'description'",
             (skill_id,),
         )
-    await _ensure_vectors(conn, embedder)
+    await refresh_skill_vectors(conn, embedder)
     return await _must_get(conn, skill_id)
 
 
@@ -170,7 +170,7 @@ async def delete_skill(conn: psycopg.AsyncConnection, embedder: Embedder, skill_
     return True
 
 
-async def _ensure_vectors(conn: psycopg.AsyncConnection, embedder: Embedder) -> None:
+async def refresh_skill_vectors(conn: psycopg.AsyncConnection, embedder: Embedder) -> None:
     """Counts and centroids current; skills without members get their description's vector."""
     row = await (
         await conn.execute("select 1 from embedding_models where model = %s", (embedder.model_id,))

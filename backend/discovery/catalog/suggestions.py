@@ -64,11 +64,11 @@ async def file_suggestions(conn: psycopg.AsyncConnection, unplaced: list[Unplace
         row = await (
             await conn.execute(
                 "insert into skill_suggestions (name, description, keywords, example_item_ids,"
-                " reason) values (%s, %s, %s, array[%s], %s)"
+                " reason) values (%s, %s, %s, array[%s::text], %s)"
                 " on conflict (lower(name)) where status = 'pending' do update set"
-                " example_item_ids = case when %s = any(skill_suggestions.example_item_ids)"
+                " example_item_ids = case when %s::text = any(skill_suggestions.example_item_ids)"
                 "   then skill_suggestions.example_item_ids"
-                "   else skill_suggestions.example_item_ids || %s end,"
+                "   else skill_suggestions.example_item_ids || %s::text end,"
                 " keywords = array(select distinct unnest(skill_suggestions.keywords"
                 "   || excluded.keywords))"
                 " returning (xmax = 0)",

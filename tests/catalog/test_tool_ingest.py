@@ -1,0 +1,127 @@
+"""Ingesting tools: skills assigned, schemas stored apart, idempotent, suggestions, centroids.
+
+Real embedded PostgreSQL and the real local model, with the small fixture catalog."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from discovery.catalog.skill_store import refresh_skill_vectors
+from discovery.catalog.tool_ingest import ingest_tools
+from discovery.runtime import Runtime
+
+pytestmark = pytest.mark.integration
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "tools_small.jsonl"
+
+
+async def _ingest(runtime: Runtime, *paths: Path) -> tuple:
+    return await ingest_tools(runtime.db, runtime.embedder, runtime.settings, list(paths))
+
+
+async def _rows(runtime: Runtime, sql: str, *args: object) -> list[tuple]:
+    async with runtime.db.connection() as conn:
+        return await (await conn.execute(sql, args)).fetchall()  # type: ignore[arg-type]
+
+
+async def test_ingest_tools_assigns_skills_and_reports_bad_rows(runtime: Runtime) -> None:
+    report, suggested = await _ingest(runtime, FIXTURE)
+    assert (report.added, report.updated, report.unchanged, report.skipped) == (17, 0, 0, 3)
+    assert [e.line for e in report.errors] == [9, 10, 11]
+    rows = dict(
+        (r[0], r[1:])
+        for r in await _rows(runtime, "select id, primary_skill_id, skill_ids from items")
+    )
+    assert rows["tool:Weather Now::get_forecast"][0] == "tools.weather"
+    assert rows["tool:Git Tools::git_commit"][0] == "tools.version_control"
+    assert rows["tool:Stocks::get_stock_price"][0] == "tools.finance_markets"
+    assert rows["tool:Charts::generate_bar_chart"][0] == "tools.charts"
+    for primary, skills in rows.values():
+        assert len(skills) <= 3 and (primary is None) == (not skills)
+        assert primary is None or primary == skills[0]
+    assignments = await _rows(runtime, "select confidence, is_primary from item_skills")
+    assert assignments and all(c >= 0.5 for c, _ in assignments)
+    assert suggested >= 1  # the qubit tool fits no seed skill
+    [(names,)] = await _rows(
+        runtime,
+        "select array_agg(name)"
+        " from skill_suggestions where status = 'pending'"
+        " and 'tool:Qubit Lab::calibrate_pulse' = any(example_item_ids)",
+    )
+    assert names == ["Qubit Lab"]
+
+
+async def test_schemas_live_apart_from_metadata(runtime: Runtime) -> None:
+    await _ingest(runtime, FIXTURE)
+    [(metadata, schema)] = await _rows(
+        runtime,
+        "select i.metadata, s.input_schema from items i join item_schemas s on s.item_id = i.id"
+        " where i.id = 'tool:Git Tools::git_status'",
+    )
+    assert "input_schema" not in metadata and metadata["server"] == "Git Tools"
+    assert schema["required"] == ["repo_path"]
+
+
+async def test_ingest_is_idempotent_and_sees_changes(runtime: Runtime, tmp_path: Path) -> None:
+    await _ingest(runtime, FIXTURE)
+    report, suggested = await _ingest(runtime, FIXTURE)
+    assert (report.added, report.updated, report.unchanged) == (0, 0, 17)
+    assert suggested == 0
+    changed = tmp_path / "changed.jsonl"
+    schema = {"type": "object", "properties": {"path": {"type": "string"}}}
+    row = {"server": "Git Tools", "name": "git_status", "description": "Show status."}
+    row["input_schema"] = schema
+    changed.write_text(json.dumps(row) + "\n")
+    report, _ = await _ingest(runtime, changed)
+    assert (report.added, report.updated) == (0, 1)
+    [(schema,)] = await _rows(
+        runtime,
+        "select input_schema from item_schemas where item_id = 'tool:Git Tools::git_status'",
+    )
+    assert "path" in schema["properties"]
+
+
+async def test_skill_vector_is_the_weighted_centroid_of_its_tools(runtime: Runtime) -> None:
+    await _ingest(runtime, FIXTURE)
+    members = await _rows(
+        runtime,
+        "select x.confidence, e.embedding from item_skills x"
+        " join item_embeddings e on e.item_id = x.item_id"
+        " where x.skill_id = 'tools.version_control'",
+    )
+    assert len(members) >= 3
+    expected = sum(c * e.to_numpy() for c, e in members)
+    expected /= np.linalg.norm(expected)
+    [(source, vector, count)] = await _rows(
+        runtime,
+        "select e.source, e.embedding, s.tool_count from skill_embeddings e"
+        " join skills s on s.id = e.skill_id where e.skill_id = 'tools.version_control'",
+    )
+    assert source == "centroid" and count == len(members)
+    assert np.allclose(vector.to_numpy(), expected, atol=1e-5)
+    [(empty_source,)] = await _rows(
+        runtime, "select source from skill_embeddings where skill_id = 'tools.crypto'"
+    )
+    assert empty_source == "description"  # no tools yet
+
+
+async def test_a_skill_that_loses_its_tools_goes_back_to_its_description(
+    runtime: Runtime,
+) -> None:
+    await _ingest(runtime, FIXTURE)
+    async with runtime.db.connection() as conn:
+        await conn.execute(
+            "update items set is_active = false where metadata->>'server' = 'Git Tools'"
+        )
+    async with runtime.db.connection() as conn:
+        await refresh_skill_vectors(conn, runtime.embedder)
+    [(source, count)] = await _rows(
+        runtime,
+        "select e.source, s.tool_count from skill_embeddings e join skills s on s.id = e.skill_id"
+        " where e.skill_id = 'tools.version_control'",
+    )
+    assert (source, count) == ("description", 0)
