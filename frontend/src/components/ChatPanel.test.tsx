@@ -1,0 +1,198 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, test } from "vitest";
+import { App } from "../App";
+import { createApi } from "../api/client";
+import type { StreamEvent } from "../api/types";
+import { THREAD_KEY } from "../chat/threadStorage";
+import {
+  BASE,
+  config,
+  controlledSse,
+  fakeFetch,
+  type Handler,
+  jsonResponse,
+  messageResponse,
+  messageTurn,
+  record,
+  resultsResponse,
+  searchTurn,
+  sseResponse,
+  sseText,
+} from "../test/fakeServer";
+
+
+function renderApp(stream: Handler | Handler[], extra: Record<string, Handler | Handler[]> = {}) {
+  const server = fakeFetch({
+    "GET /api/config": () => jsonResponse(config),
+    "POST /api/ai-search/stream": stream,
+    ...extra,
+  });
+  render(<App api={createApi({ baseUrl: BASE, fetch: server.fetch })} />);
+  return server;
+}
+
+const conversation = () => screen.getByRole("region", { name: "Conversation" });
+const input = () => screen.getByRole("textbox", { name: "Ask the archive" });
+const streamBodies = (server: ReturnType<typeof fakeFetch>) =>
+  server.requests.filter((r) => r.path === "/api/ai-search/stream").map((r) => r.body);
+
+describe("ChatPanel", () => {
+  test("a quick search runs in one click and shows result cards and a toast", async () => {
+    const records = [record(), record({ id: "cmoa:2", title: "Drummer at the Crawford Grill" })];
+    const server = renderApp(() => sseResponse(sseText(searchTurn(records, "t-42"))));
+    const nav = await screen.findByRole("navigation", { name: "Quick searches" });
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Test archive");
+
+    await userEvent.click(within(nav).getByRole("button", { name: "Jazz musicians" }));
+
+    const cards = await screen.findAllByTestId("result-card");
+    expect(cards).toHaveLength(2);
+    expect(screen.getByRole("article", { name: "Drummer at the Crawford Grill" })).toBeInTheDocument();
+    expect(screen.getByTestId("message-user")).toHaveTextContent("jazz musicians performing in a club");
+    expect(screen.getByTestId("toast")).toHaveTextContent("Found 2 records");
+    expect(streamBodies(server)).toEqual([{ query: "jazz musicians performing in a club" }]);
+    expect(window.localStorage.getItem(THREAD_KEY)).toBe("t-42");
+  });
+
+  test("a message answer is shown as the assistant's message, with a toast", async () => {
+    renderApp(() => sseResponse(sseText(messageTurn("Hello! I search the archive."))));
+    await userEvent.type(input(), "hello{Enter}");
+    const reply = await screen.findByTestId("message-assistant");
+    expect(reply).toHaveTextContent("Hello! I search the archive.");
+    expect(screen.queryByTestId("result-card")).toBeNull();
+    expect(screen.getByTestId("toast")).toHaveTextContent("Hello! I search the archive.");
+  });
+
+  test("progress is shown live in a polite status region, refinements included", async () => {
+    const sse = controlledSse();
+    renderApp(() => sse.response);
+    await userEvent.type(input(), "purple elephants{Enter}");
+    const region = screen.getByRole("status", { name: "Search progress" });
+    expect(region).toHaveAttribute("aria-live", "polite");
+    await within(region).findByText("Thinking…");
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+
+    sse.push({ event: "intent", intent: "search", confidence: 0.86 });
+    await within(region).findByText(/Understood: you are looking for records/);
+    sse.push({ event: "query", query: "purple elephants", filters: {} });
+    await within(region).findByText("Searching for “purple elephants”");
+    const attempt = (n: number, query: string, accepted: boolean): StreamEvent => ({
+      event: "attempt",
+      attempt: n,
+      query,
+      filters: {},
+      count: 1,
+      best_score: 0.37,
+      reason: accepted ? "ok" : "weak",
+      strategy: n === 1 ? "initial" : "broaden",
+      accepted,
+    });
+    sse.push(attempt(1, "purple elephants", false));
+    sse.push(attempt(2, "elephants", true));
+    await within(region).findByText(/^Refining, attempt 2 of 3: “elephants”/);
+
+    sse.push({ event: "results", response: resultsResponse([record()], "elephants") });
+    sse.push({ event: "done", thread_id: "t1" });
+    sse.close();
+    await screen.findByTestId("result-card");
+    expect(region).toBeEmptyDOMElement();
+  });
+
+  test("an error event shows an error toast whose Retry asks again", async () => {
+    const failing: StreamEvent[] = [
+      { event: "intent", intent: "search", confidence: 0.9 },
+      { event: "error", message: "The search failed; please try again." },
+      { event: "done", thread_id: "t1" },
+    ];
+    const server = renderApp([
+      () => sseResponse(sseText(failing)),
+      () => sseResponse(sseText(searchTurn([record()]))),
+    ]);
+    await userEvent.type(input(), "jazz musicians{Enter}");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The search failed; please try again.");
+
+    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    await screen.findByTestId("result-card");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getAllByTestId("message-user")).toHaveLength(1);
+    expect(streamBodies(server)).toEqual([{ query: "jazz musicians" }, { query: "jazz musicians" }]);
+  });
+
+  test("a network failure or a non-2xx answer shows an error toast", async () => {
+    renderApp([
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      () => jsonResponse({ error: { code: "validation_error", message: "the message is too long" } }, 422),
+    ]);
+    await userEvent.type(input(), "jazz{Enter}");
+    expect(await screen.findByRole("alert")).toHaveTextContent(/Could not reach the server/);
+    expect(screen.getByTestId("turn-failed")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("the message is too long");
+  });
+
+  test("a saved conversation is restored on load and continued", async () => {
+    window.localStorage.setItem(THREAD_KEY, "saved-1");
+    const server = renderApp(() => sseResponse(sseText(messageTurn("Anything else?", "saved-1"))), {
+      "GET /api/threads/saved-1": () =>
+        jsonResponse({
+          thread_id: "saved-1",
+          turns: [
+            { user: "hello", response: messageResponse("Hello!") },
+            { user: "jazz", response: resultsResponse([record()], "jazz") },
+          ],
+        }),
+    });
+    await screen.findByTestId("result-card");
+    expect(screen.getAllByTestId("message-user").map((el) => el.textContent)).toEqual([
+      "You said: hello",
+      "You said: jazz",
+    ]);
+    await userEvent.type(input(), "thanks{Enter}");
+    await within(conversation()).findByText("Anything else?");
+    expect(streamBodies(server)).toEqual([{ query: "thanks", thread_id: "saved-1" }]);
+  });
+
+  test("a conversation the server no longer knows starts fresh", async () => {
+    window.localStorage.setItem(THREAD_KEY, "gone");
+    const server = renderApp(() => sseResponse(sseText(messageTurn("Hi", "new-1"))), {
+      "GET /api/threads/gone": () =>
+        jsonResponse({ error: { code: "not_found", message: "no conversation" } }, 404),
+    });
+    await waitFor(() => expect(window.localStorage.getItem(THREAD_KEY)).toBeNull());
+    expect(screen.queryByRole("alert")).toBeNull();
+    await userEvent.type(input(), "hello{Enter}");
+    await screen.findByTestId("message-assistant");
+    expect(streamBodies(server)).toEqual([{ query: "hello" }]);
+    expect(window.localStorage.getItem(THREAD_KEY)).toBe("new-1");
+  });
+
+  test("new conversation clears the list and forgets the thread", async () => {
+    const server = renderApp([
+      () => sseResponse(sseText(messageTurn("Hello!", "t-1"))),
+      () => sseResponse(sseText(messageTurn("Hello again!", "t-2"))),
+    ]);
+    await userEvent.type(input(), "hello{Enter}");
+    await screen.findByTestId("message-assistant");
+    await userEvent.click(screen.getByRole("button", { name: "New conversation" }));
+    expect(screen.queryByTestId("message-user")).toBeNull();
+    expect(window.localStorage.getItem(THREAD_KEY)).toBeNull();
+    expect(input()).toHaveFocus();
+    await userEvent.type(input(), "hello{Enter}");
+    await within(conversation()).findByText("Hello again!");
+    expect(streamBodies(server)).toEqual([{ query: "hello" }, { query: "hello" }]);
+  });
+
+  test("without a configuration the chat still works, without quick searches", async () => {
+    const server = fakeFetch({
+      "GET /api/config": () => new Response("down", { status: 503 }),
+      "POST /api/ai-search/stream": () => sseResponse(sseText(messageTurn("Hi"))),
+    });
+    render(<App api={createApi({ baseUrl: BASE, fetch: server.fetch })} />);
+    await userEvent.type(input(), "hello{Enter}");
+    await screen.findByTestId("message-assistant");
+    expect(screen.queryByRole("navigation", { name: "Quick searches" })).toBeNull();
+  });
+});

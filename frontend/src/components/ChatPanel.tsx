@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useRef } from "react";
+import type { Api } from "../api/client";
+import type { AgentResponse, UIConfig } from "../api/types";
+import { useConversation } from "../chat/useConversation";
+import { Composer } from "./Composer";
+import { Message } from "./Message";
+import { Progress } from "./Progress";
+import { QuickSearches } from "./QuickSearches";
+import { Toasts } from "./Toasts";
+import { useToasts } from "./useToasts";
+
+interface ChatPanelProps {
+  api: Api;
+  /** null while loading or when the configuration could not be fetched. */
+  config: UIConfig | null;
+}
+
+const DEFAULT_MAX_CHARS = 1000;
+const DEFAULT_MAX_ATTEMPTS = 3;
+
+function answerToast(response: AgentResponse): string {
+  const found = response.archives?.length ?? 0;
+  if (response.response_type === "results" && found > 0) {
+    return found === 1 ? "Found 1 record" : `Found ${found} records`;
+  }
+  return response.message || "Answered";
+}
+
+/** The conversation: messages, live progress, quick searches, the message box, toasts. */
+export function ChatPanel({ api, config }: ChatPanelProps) {
+  const { toasts, show, dismiss, clearErrors } = useToasts();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const listEnd = useRef<HTMLDivElement>(null);
+  const conversation = useConversation(api, {
+    onAnswer: (response) =>
+      show({
+        kind: response.response_type === "results" ? "success" : "info",
+        text: answerToast(response),
+      }),
+    onFailure: (message, retry) =>
+      show({ kind: "error", text: message, action: { label: "Retry", run: retry } }),
+    onRestoreFailure: (message) => show({ kind: "error", text: message }),
+  });
+  const { state, busy, send, retry, newConversation } = conversation;
+  const maxAttempts = config?.limits.max_attempts ?? DEFAULT_MAX_ATTEMPTS;
+
+  const ask = useCallback(
+    (text: string) => {
+      clearErrors();
+      send(text);
+    },
+    [clearErrors, send],
+  );
+
+  const startOver = useCallback(() => {
+    clearErrors();
+    newConversation();
+    input.current?.focus();
+  }, [clearErrors, newConversation]);
+
+  useEffect(() => {
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    listEnd.current?.scrollIntoView?.({ block: "end", behavior: still ? "auto" : "smooth" });
+  }, [state.entries.length, state.pending?.progress.length]);
+
+  return (
+    <div className="chat-panel">
+      <header className="chat-header">
+        <div>
+          <h1>{config?.name ?? "Discovery"}</h1>
+          {config?.description && <p className="chat-description">{config.description}</p>}
+        </div>
+        <button
+          type="button"
+          className="button"
+          onClick={startOver}
+          disabled={state.entries.length === 0 && !state.pending}
+        >
+          New conversation
+        </button>
+      </header>
+
+      <main className="chat-main">
+        <section className="conversation" aria-label="Conversation">
+          {state.restoring && <p className="conversation-note">Loading your conversation…</p>}
+          {state.entries.length === 0 && !state.restoring && (
+            <p className="conversation-note">
+              Ask for what you are looking for, or try one of the quick searches below.
+            </p>
+          )}
+          <ol className="messages">
+            {state.entries.map((entry) => (
+              <Message key={entry.id} entry={entry} maxAttempts={maxAttempts} />
+            ))}
+          </ol>
+          {state.failed && (
+            <div className="turn-failed" data-testid="turn-failed">
+              <p>That did not work: {state.failed.message}</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  clearErrors();
+                  retry();
+                }}
+              >
+                Try again
+              </button>
+            </div>
+          )}
+          <Progress pending={state.pending} maxAttempts={maxAttempts} />
+          <div ref={listEnd} />
+        </section>
+      </main>
+
+      <footer className="chat-footer">
+        <QuickSearches
+          searches={config?.quick_searches ?? []}
+          disabled={busy}
+          onPick={ask}
+        />
+        <Composer
+          ref={input}
+          disabled={busy}
+          maxLength={config?.limits.max_query_chars ?? DEFAULT_MAX_CHARS}
+          onSend={ask}
+        />
+      </footer>
+
+      <Toasts toasts={toasts} onDismiss={dismiss} />
+    </div>
+  );
+}
