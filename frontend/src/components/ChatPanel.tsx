@@ -18,6 +18,10 @@ interface ChatPanelProps {
 const DEFAULT_MAX_CHARS = 1000;
 const DEFAULT_MAX_ATTEMPTS = 3;
 
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
 function answerToast(response: AgentResponse): string {
   const found = response.archives?.length ?? 0;
   if (response.response_type === "results" && found > 0) {
@@ -30,7 +34,8 @@ function answerToast(response: AgentResponse): string {
 export function ChatPanel({ api, config }: ChatPanelProps) {
   const { toasts, show, dismiss, clearErrors } = useToasts();
   const input = useRef<HTMLTextAreaElement>(null);
-  const listEnd = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const main = useRef<HTMLElement>(null);
   const conversation = useConversation(api, {
     onAnswer: (response) =>
       show({
@@ -58,10 +63,17 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
     input.current?.focus();
   }, [clearErrors, newConversation]);
 
+  // Follow the conversation: the live progress while a turn runs; the top of a new answer
+  // (a long list of cards is read from its heading down).
   useEffect(() => {
-    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-    listEnd.current?.scrollIntoView?.({ block: "end", behavior: still ? "auto" : "smooth" });
-  }, [state.entries.length, state.pending?.progress.length]);
+    const scroller = main.current;
+    if (!scroller) return;
+    const behavior = prefersReducedMotion() ? "auto" : "smooth";
+    const last = list.current?.lastElementChild;
+    // Only the conversation scrolls (scrollIntoView would move the page around it too).
+    const top = state.pending || !(last instanceof HTMLElement) ? scroller.scrollHeight : last.offsetTop - 8;
+    scroller.scrollTo?.({ top, behavior });
+  }, [state.entries.length, state.pending]);
 
   return (
     <div className="chat-panel">
@@ -80,7 +92,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
         </button>
       </header>
 
-      <main className="chat-main">
+      <main className="chat-main" ref={main}>
         <section className="conversation" aria-label="Conversation">
           {state.restoring && <p className="conversation-note">Loading your conversation…</p>}
           {state.entries.length === 0 && !state.restoring && (
@@ -88,7 +100,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
               Ask for what you are looking for, or try one of the quick searches below.
             </p>
           )}
-          <ol className="messages">
+          <ol className="messages" ref={list}>
             {state.entries.map((entry) => (
               <Message key={entry.id} entry={entry} maxAttempts={maxAttempts} />
             ))}
@@ -109,7 +121,6 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
             </div>
           )}
           <Progress pending={state.pending} maxAttempts={maxAttempts} />
-          <div ref={listEnd} />
         </section>
       </main>
 
