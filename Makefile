@@ -1,17 +1,25 @@
 # The same commands run here, in the README and in CI (.ci/run).
 UV ?= $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
 
-.PHONY: install run test lint format typecheck bench clean
+.PHONY: install frontend run test lint format typecheck bench clean
 
 install:
 	@command -v uv >/dev/null 2>&1 || [ -x "$(HOME)/.local/bin/uv" ] || python3 -m pip install --user --quiet uv
 	$(UV) sync --frozen
 
-run: install
+# The web UI (frontend/): npm ci only when the lock file is newer than node_modules.
+frontend/node_modules/.package-lock.json: frontend/package-lock.json
+	cd frontend && npm ci
+
+frontend: frontend/node_modules/.package-lock.json
+	cd frontend && npm run build
+
+run: install frontend
 	$(UV) run discovery serve
 
-test: install
+test: install frontend
 	$(UV) run pytest
+	cd frontend && npm test && npm run e2e
 
 lint: install
 	$(UV) run ruff check .
