@@ -21,6 +21,7 @@ from discovery.search.models import ItemKind, SearchValidationError, Strategy
 from discovery.search.queries import MissingEmbeddingsError
 from discovery.search.service import search_request
 from discovery.settings import Settings
+from discovery.tools_cli import register as register_tool_commands
 
 warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
 
@@ -30,6 +31,7 @@ app = typer.Typer(
 ingest_app = typer.Typer(help="Load items into the catalog.", no_args_is_help=True)
 app.add_typer(ingest_app, name="ingest")
 app.add_typer(eval_app, name="eval", no_args_is_help=True)
+register_tool_commands(app, ingest_app)  # ingest tools, sync mcp, skills
 console = Console()
 err = Console(stderr=True)
 
