@@ -112,3 +112,12 @@ async def _run_agent_eval(settings: Settings, queries: list[dict[str, Any]]) -> 
         await load_demo_if_empty(rt)
         async with open_agent(rt) as agent:
             return await evaluate_agent(agent, queries)
+
+
+def _register_tool_commands() -> None:
+    from discovery.evaluation.tools_cli import register
+
+    register(eval_app)
+
+
+_register_tool_commands()  # eval tools, eval tools-latency, eval skills
