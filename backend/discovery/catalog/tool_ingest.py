@@ -8,7 +8,7 @@ refresh skill centroids. Shared with the archive ingest: `CatalogWriter` and its
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -159,7 +159,7 @@ async def approve_suggestion(
     embedder: Embedder,
     settings: Settings,
     suggestion_id: int,
-    overrides: dict[str, object] | None = None,
+    overrides: Mapping[str, object] | None = None,
 ) -> tuple[str, int]:
     """Make the suggestion a skill (fields from the suggestion, overridden by `overrides`) and
     classify the items without a skill again; returns (skill id, items that changed)."""
@@ -174,7 +174,7 @@ async def approve_suggestion(
             "parent_domain": suggestion.parent_domain,
             "keywords": suggestion.keywords,
             "examples": [],
-        } | (overrides or {})
+        } | dict(overrides or {})
         skill = SkillIn(**fields)  # type: ignore[arg-type]
         async with conn.transaction():
             await create_skill(conn, embedder, skill)

@@ -1,0 +1,130 @@
+"""`discovery eval tools`, `eval tools-latency` and `eval skills`: tool search quality and
+speed, and the skill classifier's calibration."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from discovery.settings import Settings
+
+console = Console()
+err = Console(stderr=True)
+
+
+def _settings() -> Settings:
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    return Settings()
+
+
+def tools_cmd(
+    out: Annotated[Path, typer.Option(help="Where to write the figures (JSON).")] = Path(
+        "bench/tools_eval.json"
+    ),
+    max_single: Annotated[
+        int, typer.Option(help="MetaTool single-tool queries to sample (0: all 20,614).")
+    ] = 2000,
+) -> None:
+    """Recall@5/10, MRR and candidates scored per strategy on MetaTool and LiveMCPBench."""
+    from discovery.evaluation.tools_eval import (
+        HIERARCHICAL_VARIANTS,
+        TOOLS_DATA,
+        eval_settings,
+        livemcpbench,
+        metatool,
+        run_benchmark,
+        settings_summary,
+    )
+
+    settings = _settings()
+    results: dict[str, Any] = {"settings": settings_summary(settings)}
+    for name in ("metatool", "livemcpbench"):
+        run_settings = eval_settings(settings, name)
+        if name == "metatool":
+            bench = metatool(TOOLS_DATA / "metatool", run_settings.discovery_data_dir, max_single)
+        else:
+            bench = livemcpbench(TOOLS_DATA / "livemcpbench")
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), console=err) as progress:  # fmt: skip
+            total = (3 + len(HIERARCHICAL_VARIANTS)) * len(bench.queries)
+            task = progress.add_task(name, total=total)
+            figures = asyncio.run(
+                run_benchmark(run_settings, bench, functools.partial(progress.advance, task))
+            )
+        results[name] = figures
+        _print(name, figures)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    err.print(f"figures written to {out}")
+
+
+def _print(name: str, figures: dict[str, Any]) -> None:
+    table = Table(title=f"{name}: {figures['queries']} queries, catalog {figures['catalog']}")
+    for col in ("strategy", "recall@5", "recall@10", "MRR", "avg candidates", "fallbacks"):
+        table.add_column(col, justify="left" if col == "strategy" else "right")
+    for strategy, f in figures["strategies"].items():
+        table.add_row(strategy, f"{f['recall@5']:.3f}", f"{f['recall@10']:.3f}",
+                      f"{f['mrr']:.3f}", f"{f['avg_candidates']:.1f}",
+                      f"{f['fallback_share']:.1%}")  # fmt: skip
+    console.print(table)
+    console.print(f"targets: {figures['targets']}")
+
+
+def latency_cmd(
+    n: Annotated[int, typer.Option(help="Searches measured (after 30 warm-up ones).")] = 500,
+    out: Annotated[Path | None, typer.Option(help="Write the figures here (JSON).")] = Path(
+        "bench/tools_latency.json"
+    ),
+) -> None:
+    """Hierarchical tool search with schemas for 5 tools: median and p95 in process."""
+    from discovery.evaluation.tools_bench import run_tools_latency
+
+    figures = asyncio.run(run_tools_latency(_settings(), n, out))
+    console.print(
+        f"hierarchical search with schemas, 5 tools, {figures['catalog']}: "
+        f"median {figures['median_ms']:.2f} ms, p95 {figures['p95_ms']:.2f} ms "
+        f"(embedding median {figures['embedding_median_ms']:.2f} ms; target p95 <= 15 ms: "
+        f"{'met' if figures['meets_target'] else 'MISSED'})"
+    )
+
+
+def skills_cmd(
+    write: Annotated[
+        bool, typer.Option("--write", help="Save the fitted weights to config/.")
+    ] = False,
+) -> None:
+    """Fit the skill classifier's confidences; print their calibration (out of fold)."""
+    from discovery.embeddings.local import LocalMiniLMEmbedder
+    from discovery.evaluation.tools_skills import fit_and_measure
+
+    settings = _settings()
+    calibration = fit_and_measure(
+        LocalMiniLMEmbedder(), settings.discovery_skills_file,
+        settings.discovery_skill_min_confidence,
+    )  # fmt: skip
+    metrics = dict(calibration.metrics)
+    table = Table("confidence bin", "pairs", "mean confidence", "share correct")
+    for row in metrics.pop("reliability"):
+        table.add_row(row["bin"], str(row["n"]), f"{row['mean_confidence']:.3f}",
+                      f"{row['accuracy']:.3f}")  # fmt: skip
+    console.print(table)
+    console.print_json(json.dumps(metrics | {"weights": calibration.weights,
+                                             "bias": calibration.bias}))  # fmt: skip
+    if write:
+        calibration.save()
+        err.print("weights written to config/skill_calibration.json")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tools")(tools_cmd)
+    app.command("tools-latency")(latency_cmd)
+    app.command("skills")(skills_cmd)

@@ -1,0 +1,216 @@
+"""`discovery skills`: the human-managed skill categories and the new-skill review queue."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from discovery.settings import Settings
+
+skills_app = typer.Typer(help="Manage skill categories and suggestions.", no_args_is_help=True)
+console = Console()
+err = Console(stderr=True)
+T = TypeVar("T")
+
+
+def _run(work: Callable[[Any], Awaitable[T]]) -> T:
+    """Open the services, run `work(runtime)`, close."""
+    from discovery.runtime import open_runtime
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    settings = Settings()
+
+    async def main() -> T:
+        async with open_runtime(settings) as rt:
+            return await work(rt)
+
+    return asyncio.run(main())
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    err.print(f"[red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+@skills_app.command("list")
+def list_cmd(
+    domain: Annotated[str | None, typer.Option(help="Only this parent domain.")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """List skills with their tool counts."""
+    from discovery.catalog.skill_store import list_skills
+
+    async def work(rt: Any) -> list:
+        async with rt.db.connection() as conn:
+            return await list_skills(conn, domain)
+
+    skills = _run(work)
+    if as_json:
+        print(json.dumps([s.model_dump() for s in skills], indent=2))
+        return
+    table = Table("id", "name", "domain", "tools", "active", "vector")
+    for s in skills:
+        table.add_row(s.id, s.name, s.parent_domain, str(s.tool_count), str(s.is_active),
+                      s.vector_source or "-")  # fmt: skip
+    console.print(table)
+
+
+@skills_app.command("add")
+def add_cmd(
+    skill_id: Annotated[str, typer.Argument(help="Stable id, e.g. tools.weather.")],
+    name: Annotated[str, typer.Option(help="Display name.")],
+    description: Annotated[str, typer.Option(help="What the skill covers.")],
+    domain: Annotated[str, typer.Option(help="Parent domain.")] = "tools",
+    keyword: Annotated[list[str] | None, typer.Option(help="Repeatable.")] = None,
+    example: Annotated[list[str] | None, typer.Option(help="Repeatable.")] = None,
+) -> None:
+    """Add a skill (its vector is its description's until it has tools)."""
+    from discovery.catalog.skill_store import SkillExists, SkillIn, create_skill
+
+    try:
+        skill = SkillIn(id=skill_id, name=name, description=description, parent_domain=domain,
+                        keywords=keyword or [], examples=example or [])  # fmt: skip
+    except ValueError as exc:
+        raise _fail(str(exc), 2) from None
+
+    async def work(rt: Any) -> None:
+        async with rt.db.connection() as conn:
+            await create_skill(conn, rt.embedder, skill)
+
+    try:
+        _run(work)
+    except SkillExists as exc:
+        raise _fail(str(exc)) from None
+    console.print(f"added {skill_id}; run `discovery skills reclassify` to place tools in it")
+
+
+@skills_app.command("update")
+def update_cmd(
+    skill_id: str,
+    name: Annotated[str | None, typer.Option()] = None,
+    description: Annotated[str | None, typer.Option()] = None,
+    active: Annotated[bool | None, typer.Option("--active/--inactive")] = None,
+    keyword: Annotated[list[str] | None, typer.Option(help="Replaces the keywords.")] = None,
+    example: Annotated[list[str] | None, typer.Option(help="Replaces the examples.")] = None,
+) -> None:
+    """Change a skill's fields (an inactive skill is never matched by search)."""
+    from discovery.catalog.skill_store import SkillPatch, update_skill
+
+    patch = SkillPatch(name=name, description=description, is_active=active, keywords=keyword,
+                       examples=example)  # fmt: skip
+
+    async def work(rt: Any) -> Any:
+        async with rt.db.connection() as conn:
+            return await update_skill(conn, rt.embedder, skill_id, patch)
+
+    if _run(work) is None:
+        raise _fail(f"no skill {skill_id!r}")
+    console.print(f"updated {skill_id}")
+
+
+@skills_app.command("remove")
+def remove_cmd(skill_id: str) -> None:
+    """Delete a skill; its tools keep their other skills."""
+    from discovery.catalog.skill_store import delete_skill, refresh_skill_vectors
+
+    async def work(rt: Any) -> bool:
+        async with rt.db.connection() as conn:
+            deleted = await delete_skill(conn, rt.embedder, skill_id)
+            await refresh_skill_vectors(conn, rt.embedder)
+            return deleted
+
+    if not _run(work):
+        raise _fail(f"no skill {skill_id!r}")
+    console.print(f"removed {skill_id}")
+
+
+@skills_app.command("seed")
+def seed_cmd() -> None:
+    """Add the seed skills (DISCOVERY_SKILLS_FILE) that are missing; edited ones stay."""
+    from discovery.catalog.skill_store import load_seed, seed_skills
+
+    async def work(rt: Any) -> int:
+        skills = load_seed(rt.settings.discovery_skills_file)
+        async with rt.db.connection() as conn:
+            return await seed_skills(conn, rt.embedder, skills)
+
+    console.print(f"added {_run(work)} skills")
+
+
+@skills_app.command("reclassify")
+def reclassify_cmd(
+    unplaced: Annotated[bool, typer.Option(help="Only the items without a skill.")] = False,
+) -> None:
+    """Classify the stored tools, prompts and resources again (no re-embedding)."""
+    from discovery.catalog.tool_ingest import open_classifier, reclassify
+
+    async def work(rt: Any) -> int:
+        classifier = await open_classifier(rt.db, rt.embedder, rt.settings)
+        return await reclassify(rt.db, rt.embedder, classifier, only_unplaced=unplaced)
+
+    console.print(f"{_run(work)} items changed skills")
+
+
+@skills_app.command("suggestions")
+def suggestions_cmd(
+    status: Annotated[str, typer.Option(help="pending, approved or rejected.")] = "pending",
+) -> None:
+    """The review queue: skills proposed for items no skill fits."""
+    from discovery.catalog.suggestions import list_suggestions
+
+    if status not in ("pending", "approved", "rejected"):
+        raise _fail("--status must be pending, approved or rejected", 2)
+
+    async def work(rt: Any) -> list:
+        async with rt.db.connection() as conn:
+            return await list_suggestions(conn, status)  # type: ignore[arg-type]
+
+    table = Table("id", "name", "items", "description", "reason")
+    for s in _run(work):
+        table.add_row(str(s.id), s.name, str(len(s.example_item_ids)), s.description[:80],
+                      s.reason)  # fmt: skip
+    console.print(table)
+
+
+@skills_app.command("approve")
+def approve_cmd(
+    suggestion_id: int,
+    skill_id: Annotated[str | None, typer.Option(help="Id of the new skill.")] = None,
+    name: Annotated[str | None, typer.Option()] = None,
+    description: Annotated[str | None, typer.Option()] = None,
+) -> None:
+    """Approve a suggestion: it becomes a skill and the unplaced items are classified again."""
+    from discovery.catalog.tool_ingest import SuggestionNotPending, approve_suggestion
+
+    overrides = {k: v for k, v in (("id", skill_id), ("name", name),
+                                   ("description", description)) if v}  # fmt: skip
+
+    async def work(rt: Any) -> tuple[str, int]:
+        return await approve_suggestion(rt.db, rt.embedder, rt.settings, suggestion_id, overrides)
+
+    try:
+        created, changed = _run(work)
+    except (SuggestionNotPending, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    console.print(f"created skill {created}; {changed} items reclassified")
+
+
+@skills_app.command("reject")
+def reject_cmd(suggestion_id: int) -> None:
+    """Reject a pending suggestion."""
+    from discovery.catalog.suggestions import mark_reviewed
+
+    async def work(rt: Any) -> Any:
+        async with rt.db.connection() as conn:
+            return await mark_reviewed(conn, suggestion_id, "rejected")
+
+    if _run(work) is None:
+        raise _fail(f"no pending suggestion {suggestion_id}")
+    console.print(f"rejected suggestion {suggestion_id}")
