@@ -114,7 +114,12 @@ describe("chat panel", () => {
   test("an unrelated question gets the guardrail message", async () => {
     const shot = screenshots("unrelated");
     const page = await open();
-    await ask(page, "what's the weather in Paris tomorrow?");
+    // Keyboard only: the first Tab reaches the skip link, Enter jumps to the message box.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("what's the weather in Paris tomorrow?");
+    await page.keyboard.press("Enter");
     const reply = await answer(page, 1);
     expect(await reply.getAttribute("data-testid")).toBe("message-assistant");
     const text = await reply.innerText();

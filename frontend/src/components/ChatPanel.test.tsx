@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { App } from "../App";
 import { createApi } from "../api/client";
 import type { StreamEvent } from "../api/types";
@@ -186,6 +186,7 @@ describe("ChatPanel", () => {
   });
 
   test("without a configuration the chat still works, without quick searches", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const server = fakeFetch({
       "GET /api/config": () => new Response("down", { status: 503 }),
       "POST /api/ai-search/stream": () => sseResponse(sseText(messageTurn("Hi"))),
@@ -194,5 +195,29 @@ describe("ChatPanel", () => {
     await userEvent.type(input(), "hello{Enter}");
     await screen.findByTestId("message-assistant");
     expect(screen.queryByRole("navigation", { name: "Quick searches" })).toBeNull();
+    expect(warn).toHaveBeenCalledWith("GET /api/config failed", expect.anything());
+  });
+});
+
+describe("ChatPanel keyboard use", () => {
+  test("the first Tab reaches the skip link, which points at the message box", async () => {
+    renderApp(() => sseResponse(sseText(messageTurn("Hi"))));
+    await screen.findByRole("navigation", { name: "Quick searches" });
+    await userEvent.tab();
+    const skip = screen.getByRole("link", { name: "Skip to the message box" });
+    expect(skip).toHaveFocus();
+    expect(skip.getAttribute("href")).toBe(`#${input().id}`);
+    await userEvent.keyboard("{Enter}");
+    expect(input()).toHaveFocus();
+  });
+
+  test("after a quick search the focus is in the message box, ready for a follow-up", async () => {
+    renderApp(() => sseResponse(sseText(searchTurn([record()]))));
+    const nav = await screen.findByRole("navigation", { name: "Quick searches" });
+    await userEvent.click(within(nav).getByRole("button", { name: "Church choirs" }));
+    expect(input()).toHaveFocus();
+    await screen.findByTestId("result-card");
+    await userEvent.keyboard("only from the 1950s{Enter}");
+    await waitFor(() => expect(screen.getAllByTestId("message-user")).toHaveLength(2));
   });
 });

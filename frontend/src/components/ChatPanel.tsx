@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useId, useRef } from "react";
 import type { Api } from "../api/client";
 import type { AgentResponse, UIConfig } from "../api/types";
 import { useConversation } from "../chat/useConversation";
@@ -36,6 +36,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const main = useRef<HTMLElement>(null);
+  const composerId = useId();
   const conversation = useConversation(api, {
     onAnswer: (response) =>
       show({
@@ -77,6 +78,16 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
 
   return (
     <div className="chat-panel">
+      <a
+        className="skip-link"
+        href={`#${composerId}`}
+        onClick={(event) => {
+          event.preventDefault();
+          input.current?.focus();
+        }}
+      >
+        Skip to the message box
+      </a>
       <header className="chat-header">
         <div>
           <h1>{config?.name ?? "Discovery"}</h1>
@@ -93,7 +104,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
       </header>
 
       <main className="chat-main" ref={main}>
-        <section className="conversation" aria-label="Conversation">
+        <section className="conversation" aria-label="Conversation" aria-busy={busy}>
           {state.restoring && <p className="conversation-note">Loading your conversation…</p>}
           {state.entries.length === 0 && !state.restoring && (
             <p className="conversation-note">
@@ -128,9 +139,13 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
         <QuickSearches
           searches={config?.quick_searches ?? []}
           disabled={busy}
-          onPick={ask}
+          onPick={(query) => {
+            ask(query);
+            input.current?.focus(); // the clicked button is disabled while the turn runs
+          }}
         />
         <Composer
+          id={composerId}
           ref={input}
           disabled={busy}
           maxLength={config?.limits.max_query_chars ?? DEFAULT_MAX_CHARS}

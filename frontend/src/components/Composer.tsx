@@ -1,6 +1,8 @@
 import { forwardRef, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 
 interface ComposerProps {
+  /** The text box's id (a skip link points at it); generated when left out. */
+  id?: string;
   disabled: boolean;
   maxLength: number;
   onSend: (text: string) => void;
@@ -8,11 +10,12 @@ interface ComposerProps {
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { disabled, maxLength, onSend },
+  { id, disabled, maxLength, onSend },
   ref,
 ) {
   const [text, setText] = useState("");
-  const inputId = useId();
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
   const hintId = useId();
   const canSend = !disabled && text.trim().length > 0;
 
