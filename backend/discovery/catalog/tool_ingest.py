@@ -139,7 +139,7 @@ async def reclassify(
                     metadata=r[5], embedding_text=r[6])
         for r in rows
     ]  # fmt: skip
-    vectors = np.stack([np.asarray(r[7], dtype=np.float32) for r in rows])
+    vectors = np.stack([np.asarray(r[7].to_numpy(), dtype=np.float32) for r in rows])
     assigned = classifier.classify(items, vectors)
     classifier.take_unplaced()  # already in the queue from their ingest
     changed = [
