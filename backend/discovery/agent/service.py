@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -59,7 +59,8 @@ class AgentService:
     def __init__(self, graph: Any, parts: AgentParts) -> None:
         self.graph, self.parts = graph, parts
         self.active_turns = 0
-        """Streamed turns in progress (a cancelled stream leaves none behind)."""
+        """Graph runs in progress (a cancelled stream leaves none behind)."""
+        self._runs: set[asyncio.Task[None]] = set()
 
     @staticmethod
     def _config(thread_id: str) -> dict[str, Any]:
@@ -76,30 +77,52 @@ class AgentService:
         state = await self.graph.ainvoke(self._input(text), self._config(thread_id))
         return self._response(state, thread_id)
 
-    async def stream(self, text: str, thread_id: str | None = None) -> AsyncIterator[BaseModel]:
+    async def stream(self, text: str, thread_id: str | None = None) -> AsyncGenerator[BaseModel]:
         """intent, query, attempt..., results or message, done. Errors become one user-safe
-        `error` event (details in the log) and the stream still ends with `done`."""
+        `error` event (details in the log) and the stream still ends with `done`.
+
+        The graph runs in its own task. A consumer that stops early (a client hanging up, even
+        inside an anyio cancel scope as sse-starlette's) cancels that task, and with it the
+        node running inside (a model call, a search): nothing keeps running for nobody."""
         thread_id = thread_id or uuid.uuid4().hex
-        payload = self._input(text)
-        config = self._config(thread_id)
+        payload, config = self._input(text), self._config(thread_id)
+        events: asyncio.Queue[BaseModel | None] = asyncio.Queue()
+        run = asyncio.create_task(self._run_graph(payload, config, thread_id, events))
+        self._runs.add(run)
+        run.add_done_callback(self._runs.discard)
+        try:
+            while (event := await events.get()) is not None:
+                yield event
+        finally:
+            if not run.done():
+                run.cancel()
+        yield DoneEvent(thread_id=thread_id)
+
+    async def _run_graph(
+        self,
+        payload: dict[str, Any],
+        config: dict[str, Any],
+        thread_id: str,
+        events: asyncio.Queue[BaseModel | None],
+    ) -> None:
         self.active_turns += 1
         try:
             async for mode, chunk in self.graph.astream(
                 payload, config, stream_mode=["updates", "custom"]
             ):
                 for event in map_chunk(mode, chunk):
-                    yield event
+                    events.put_nowait(event)
             state = await self.graph.aget_state(config)
-            yield final_event(self._response(state.values, thread_id))
+            events.put_nowait(final_event(self._response(state.values, thread_id)))
         except asyncio.CancelledError:
             log_event(log, "turn_cancelled", thread_id=thread_id)
             raise
         except Exception:
             log.exception("agent turn failed (thread %s)", thread_id)
-            yield ErrorEvent(message=ERROR_TEXT)
+            events.put_nowait(ErrorEvent(message=ERROR_TEXT))
         finally:
             self.active_turns -= 1
-        yield DoneEvent(thread_id=thread_id)
+        events.put_nowait(None)
 
     async def history(self, thread_id: str) -> list[Turn] | None:
         """The thread's turns, oldest first; None when the thread does not exist."""

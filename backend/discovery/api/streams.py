@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import aclosing
 from typing import Any
 
 from pydantic import BaseModel
@@ -34,9 +35,10 @@ def named_event(event: BaseModel) -> ServerSentEvent:
     return ServerSentEvent(data=json.dumps(payload, ensure_ascii=False), event=payload["event"])
 
 
-async def named_events(events: AsyncIterator[BaseModel]) -> AsyncIterator[ServerSentEvent]:
-    async for event in events:
-        yield named_event(event)
+async def named_events(events: AsyncGenerator[BaseModel]) -> AsyncIterator[ServerSentEvent]:
+    async with aclosing(events):  # closing early (a hang-up) cancels the turn
+        async for event in events:
+            yield named_event(event)
 
 
 class UIMessageParts:
@@ -107,13 +109,14 @@ def _text(part_id: str, text: str) -> list[dict[str, Any]]:
 
 
 async def ui_message_stream(
-    events: AsyncIterator[BaseModel], message_id: str
+    events: AsyncGenerator[BaseModel], message_id: str
 ) -> AsyncIterator[ServerSentEvent]:
     """`data: <part>` lines, then `data: [DONE]`."""
     parts = UIMessageParts(message_id)
     for part in parts.start():
         yield ServerSentEvent(data=json.dumps(part))
-    async for event in events:
-        for part in parts.parts(event):
-            yield ServerSentEvent(data=json.dumps(part, ensure_ascii=False))
+    async with aclosing(events):
+        async for event in events:
+            for part in parts.parts(event):
+                yield ServerSentEvent(data=json.dumps(part, ensure_ascii=False))
     yield ServerSentEvent(data="[DONE]")
