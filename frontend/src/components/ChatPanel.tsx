@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef } from "react";
 import type { Api } from "../api/client";
-import type { AgentResponse, UIConfig } from "../api/types";
+import type { UIConfig } from "../api/types";
+import { answerToast } from "../chat/toastText";
 import { useConversation } from "../chat/useConversation";
 import { Composer } from "./Composer";
 import { Message } from "./Message";
@@ -20,14 +21,6 @@ const DEFAULT_MAX_ATTEMPTS = 3;
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-}
-
-function answerToast(response: AgentResponse): string {
-  const found = response.archives?.length ?? 0;
-  if (response.response_type === "results" && found > 0) {
-    return found === 1 ? "Found 1 record" : `Found ${found} records`;
-  }
-  return response.message || "Answered";
 }
 
 /** The conversation: messages, live progress, quick searches, the message box, toasts. */
@@ -91,7 +84,6 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
       <header className="chat-header">
         <div>
           <h1>{config?.name ?? "Discovery"}</h1>
-          {config?.description && <p className="chat-description">{config.description}</p>}
         </div>
         <button
           type="button"
@@ -108,6 +100,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
           {state.restoring && <p className="conversation-note">Loading your conversation…</p>}
           {state.entries.length === 0 && !state.restoring && (
             <p className="conversation-note">
+              {config?.description && `Search ${config.description}. `}
               Ask for what you are looking for, or try one of the quick searches below.
             </p>
           )}
