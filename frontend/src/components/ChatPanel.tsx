@@ -95,38 +95,42 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
         </button>
       </header>
 
-      <main className="chat-main" ref={main}>
-        <section className="conversation" aria-label="Conversation" aria-busy={busy}>
-          {state.restoring && <p className="conversation-note">Loading your conversation…</p>}
-          {state.entries.length === 0 && !state.restoring && (
-            <p className="conversation-note">
-              {config?.description && `Search ${config.description}. `}
-              Ask for what you are looking for, or try one of the quick searches below.
-            </p>
-          )}
-          <ol className="messages" ref={list}>
-            {state.entries.map((entry) => (
-              <Message key={entry.id} entry={entry} maxAttempts={maxAttempts} />
-            ))}
-          </ol>
-          {state.failed && (
-            <div className="turn-failed" data-testid="turn-failed">
-              <p>That did not work: {state.failed.message}</p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  clearErrors();
-                  retry();
-                }}
-              >
-                Try again
-              </button>
-            </div>
-          )}
-          <Progress pending={state.pending} maxAttempts={maxAttempts} />
-        </section>
-      </main>
+      <div className="chat-body">
+        <main className="chat-main" ref={main}>
+          <section className="conversation" aria-label="Conversation" aria-busy={busy}>
+            {state.restoring && <p className="conversation-note">Loading your conversation…</p>}
+            {state.entries.length === 0 && !state.restoring && (
+              <p className="conversation-note">
+                {config?.description && `Search ${config.description}. `}
+                Ask for what you are looking for, or try one of the quick searches below.
+              </p>
+            )}
+            <ol className="messages" ref={list}>
+              {state.entries.map((entry) => (
+                <Message key={entry.id} entry={entry} maxAttempts={maxAttempts} />
+              ))}
+            </ol>
+            {state.failed && (
+              <div className="turn-failed" data-testid="turn-failed">
+                <p>That did not work: {state.failed.message}</p>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    clearErrors();
+                    retry();
+                  }}
+                >
+                  Try again
+                </button>
+              </div>
+            )}
+            <Progress pending={state.pending} maxAttempts={maxAttempts} />
+          </section>
+        </main>
+        {/* Over the end of the conversation, next to the message box the eyes are on. */}
+        <Toasts toasts={toasts} onDismiss={dismiss} />
+      </div>
 
       <footer className="chat-footer">
         <QuickSearches
@@ -145,8 +149,6 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
           onSend={ask}
         />
       </footer>
-
-      <Toasts toasts={toasts} onDismiss={dismiss} />
     </div>
   );
 }
