@@ -19,6 +19,8 @@ export interface Conversation {
   busy: boolean;
   send: (text: string) => void;
   retry: () => void;
+  /** Stops the running turn (closing the stream cancels it on the server too). */
+  stop: () => void;
   newConversation: () => void;
 }
 
@@ -97,6 +99,13 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
     if (failed) void run(failed.query, true);
   }, [run]);
 
+  const stop = useCallback(() => {
+    if (!turn.current) return;
+    turn.current.abort();
+    turn.current = null;
+    dispatch({ type: "cancelled" });
+  }, []);
+
   const newConversation = useCallback(() => {
     turn.current?.abort();
     turn.current = null;
@@ -104,5 +113,6 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
     dispatch({ type: "reset" });
   }, []);
 
-  return { state, busy: state.pending !== null || state.restoring, send, retry, newConversation };
+  const busy = state.pending !== null || state.restoring;
+  return { state, busy, send, retry, stop, newConversation };
 }

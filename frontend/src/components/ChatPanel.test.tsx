@@ -21,7 +21,6 @@ import {
   sseText,
 } from "../test/fakeServer";
 
-
 function renderApp(stream: Handler | Handler[], extra: Record<string, Handler | Handler[]> = {}) {
   const server = fakeFetch({
     "GET /api/config": () => jsonResponse(config),
@@ -48,8 +47,12 @@ describe("ChatPanel", () => {
 
     const cards = await screen.findAllByTestId("result-card");
     expect(cards).toHaveLength(2);
-    expect(screen.getByRole("article", { name: "Drummer at the Crawford Grill" })).toBeInTheDocument();
-    expect(screen.getByTestId("message-user")).toHaveTextContent("jazz musicians performing in a club");
+    expect(
+      screen.getByRole("article", { name: "Drummer at the Crawford Grill" }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId("message-user")).toHaveTextContent(
+      "jazz musicians performing in a club",
+    );
     expect(screen.getByTestId("toast")).toHaveTextContent("Found 2 records");
     expect(streamBodies(server)).toEqual([{ query: "jazz musicians performing in a club" }]);
     expect(window.localStorage.getItem(THREAD_KEY)).toBe("t-42");
@@ -71,7 +74,8 @@ describe("ChatPanel", () => {
     const region = screen.getByRole("status", { name: "Search progress" });
     expect(region).toHaveAttribute("aria-live", "polite");
     await within(region).findByText("Thinking…");
-    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeEnabled();
 
     sse.push({ event: "intent", intent: "search", confidence: 0.86 });
     await within(region).findByText(/Understood: you are looking for records/);
@@ -117,13 +121,20 @@ describe("ChatPanel", () => {
     await screen.findByTestId("result-card");
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getAllByTestId("message-user")).toHaveLength(1);
-    expect(streamBodies(server)).toEqual([{ query: "jazz musicians" }, { query: "jazz musicians" }]);
+    expect(streamBodies(server)).toEqual([
+      { query: "jazz musicians" },
+      { query: "jazz musicians" },
+    ]);
   });
 
   test("a network failure or a non-2xx answer shows an error toast", async () => {
     renderApp([
       () => Promise.reject(new TypeError("Failed to fetch")),
-      () => jsonResponse({ error: { code: "validation_error", message: "the message is too long" } }, 422),
+      () =>
+        jsonResponse(
+          { error: { code: "validation_error", message: "the message is too long" } },
+          422,
+        ),
     ]);
     await userEvent.type(input(), "jazz{Enter}");
     expect(await screen.findByRole("alert")).toHaveTextContent(/Could not reach the server/);
@@ -219,5 +230,26 @@ describe("ChatPanel keyboard use", () => {
     await screen.findByTestId("result-card");
     await userEvent.keyboard("only from the 1950s{Enter}");
     await waitFor(() => expect(screen.getAllByTestId("message-user")).toHaveLength(2));
+  });
+});
+
+describe("ChatPanel stop", () => {
+  test("Stop ends the running turn and closes its stream", async () => {
+    const sse = controlledSse();
+    let signal: AbortSignal | null = null;
+    renderApp((request) => {
+      signal = request.signal;
+      return sse.response;
+    });
+    await userEvent.type(input(), "jazz{Enter}");
+    sse.push({ event: "intent", intent: "search", confidence: 0.9 });
+    await screen.findByText(/Understood/);
+    await userEvent.click(screen.getByRole("button", { name: "Stop" }));
+    expect(signal!.aborted).toBe(true);
+    expect(screen.getByRole("status", { name: "Search progress" })).toBeEmptyDOMElement();
+    expect(screen.getByTestId("toast")).toHaveTextContent("Stopped");
+    expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
+    expect(input()).toHaveFocus();
+    expect(screen.queryByTestId("message-assistant")).toBeNull();
   });
 });

@@ -40,7 +40,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
       show({ kind: "error", text: message, action: { label: "Retry", run: retry } }),
     onRestoreFailure: (message) => show({ kind: "error", text: message }),
   });
-  const { state, busy, send, retry, newConversation } = conversation;
+  const { state, busy, send, retry, stop, newConversation } = conversation;
   const maxAttempts = config?.limits.max_attempts ?? DEFAULT_MAX_ATTEMPTS;
 
   const ask = useCallback(
@@ -65,7 +65,8 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
     const behavior = prefersReducedMotion() ? "auto" : "smooth";
     const last = list.current?.lastElementChild;
     // Only the conversation scrolls (scrollIntoView would move the page around it too).
-    const top = state.pending || !(last instanceof HTMLElement) ? scroller.scrollHeight : last.offsetTop - 8;
+    const top =
+      state.pending || !(last instanceof HTMLElement) ? scroller.scrollHeight : last.offsetTop - 8;
     scroller.scrollTo?.({ top, behavior });
   }, [state.entries.length, state.pending]);
 
@@ -147,6 +148,15 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
           disabled={busy}
           maxLength={config?.limits.max_query_chars ?? DEFAULT_MAX_CHARS}
           onSend={ask}
+          onStop={
+            state.pending
+              ? () => {
+                  stop();
+                  show({ kind: "info", text: "Stopped" });
+                  input.current?.focus();
+                }
+              : undefined
+          }
         />
       </footer>
     </div>

@@ -6,11 +6,13 @@ interface ComposerProps {
   disabled: boolean;
   maxLength: number;
   onSend: (text: string) => void;
+  /** When given, a Stop button replaces Send (while a turn runs). */
+  onStop?: () => void;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { id, disabled, maxLength, onSend },
+  { id, disabled, maxLength, onSend, onStop },
   ref,
 ) {
   const [text, setText] = useState("");
@@ -58,9 +60,15 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         Enter to send, Shift+Enter for a new line
         {nearLimit && ` · ${maxLength - text.length} characters left`}
       </p>
-      <button type="submit" className="button button-primary" disabled={!canSend}>
-        Send
-      </button>
+      {onStop ? (
+        <button type="button" className="button" onClick={onStop}>
+          Stop
+        </button>
+      ) : (
+        <button type="submit" className="button button-primary" disabled={!canSend}>
+          Send
+        </button>
+      )}
     </form>
   );
 });
