@@ -14,11 +14,15 @@ test("schema.d.ts is generated from the committed openapi.json", () => {
   try {
     const out = path.join(dir, "schema.d.ts");
     const cli = path.join(frontend, "node_modules", "openapi-typescript", "bin", "cli.js");
-    execFileSync(process.execPath, [cli, "openapi.json", "-o", out], { cwd: frontend, stdio: "pipe" });
+    execFileSync(process.execPath, [cli, "openapi.json", "-o", out], {
+      cwd: frontend,
+      stdio: "pipe",
+    });
     const committed = readFileSync(path.join(frontend, "src", "api", "schema.d.ts"), "utf8");
-    expect(committed === readFileSync(out, "utf8"), "stale: run `npm run gen:api` in frontend/").toBe(
-      true,
-    );
+    expect(
+      committed === readFileSync(out, "utf8"),
+      "stale: run `npm run gen:api` in frontend/",
+    ).toBe(true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

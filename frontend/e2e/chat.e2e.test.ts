@@ -82,7 +82,10 @@ describe("chat panel", () => {
     expect(await source.getAttribute("href")).toMatch(/^https?:\/\//);
     // Every card shows an image or, when the image is missing or dead, the placeholder.
     await expect
-      .poll(async () => (await first.locator("img.thumbnail, [data-testid=thumbnail-placeholder]").count()))
+      .poll(
+        async () =>
+          await first.locator("img.thumbnail, [data-testid=thumbnail-placeholder]").count(),
+      )
       .toBe(1);
     await expect.poll(() => toastTexts(page)).toContain(`Found ${count} records`);
     expect((await reply.innerText()).toLowerCase()).toContain("jazz");
@@ -97,7 +100,10 @@ describe("chat panel", () => {
     const shot = screenshots("quick-search");
     const page = await open(PHONE);
     await shot(page, "phone-empty");
-    const button = page.getByRole("navigation", { name: "Quick searches" }).getByRole("button").first();
+    const button = page
+      .getByRole("navigation", { name: "Quick searches" })
+      .getByRole("button")
+      .first();
     const label = await button.innerText();
     await button.click();
     const question = page.getByTestId("message-user").first();
@@ -107,7 +113,9 @@ describe("chat panel", () => {
     expect(await reply.getByTestId("result-card").count()).toBeGreaterThan(0);
     await shot(page, `phone-results-${label.toLowerCase().replace(/\W+/g, "-")}`);
     // Readable on a phone: nothing wider than the screen.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
@@ -181,13 +189,17 @@ describe("chat panel", () => {
       expect.stringContaining("hello"),
       expect.stringContaining("jazz musicians"),
     ]);
-    expect(await page.getByTestId("message-results").getByTestId("result-card").count()).toBe(cards);
+    expect(await page.getByTestId("message-results").getByTestId("result-card").count()).toBe(
+      cards,
+    );
     await shot(page, "after-reload");
 
     // The conversation goes on in the same thread.
     await ask(page, "only from the 1950s");
     const followUp = await answer(page, 3);
-    expect(await followUp.getByTestId("results-query").innerText()).toMatch(/jazz.*1950|1950.*jazz/i);
+    expect(await followUp.getByTestId("results-query").innerText()).toMatch(
+      /jazz.*1950|1950.*jazz/i,
+    );
     expect(await page.evaluate(() => localStorage.getItem("discovery.thread_id"))).toBe(threadId);
     await shot(page, "continued");
 

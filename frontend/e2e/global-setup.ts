@@ -12,7 +12,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   let server: RunningServer | null = await startServer();
-  console.log(`discovery serve ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `discovery serve ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   project.provide("baseUrl", server.url);
 
   const stop = async () => {

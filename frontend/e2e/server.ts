@@ -82,7 +82,9 @@ async function waitUntilReady(server: RunningServer): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  throw new Error(`discovery serve was not ready in ${READY_TIMEOUT_MS / 1000} s; see ${server.logFile}`);
+  throw new Error(
+    `discovery serve was not ready in ${READY_TIMEOUT_MS / 1000} s; see ${server.logFile}`,
+  );
 }
 
 function alive(pid: number): boolean {

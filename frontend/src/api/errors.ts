@@ -42,6 +42,8 @@ export function errorFromException(error: unknown): ApiError {
 
 export function isAbort(error: unknown): boolean {
   return (
-    typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError"
+    typeof error === "object" &&
+    error !== null &&
+    (error as { name?: unknown }).name === "AbortError"
   );
 }

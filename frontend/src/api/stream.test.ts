@@ -62,7 +62,9 @@ describe("readEvents", () => {
 describe("runTurn", () => {
   test("a results answer: progress first, then the response and the thread id", async () => {
     const records = [record(), record({ id: "cmoa:2", title: "Drummer" })];
-    const { api, requests } = apiAnswering(() => sseResponse(sseText(searchTurn(records, "thread-9"))));
+    const { api, requests } = apiAnswering(() =>
+      sseResponse(sseText(searchTurn(records, "thread-9"))),
+    );
     const progress: ProgressEvent[] = [];
     const outcome = await runTurn(api, "jazz musicians", null, {
       onProgress: (event) => progress.push(event),
@@ -114,7 +116,10 @@ describe("runTurn", () => {
 
   test("a 502 without an error body fails with a generic message", async () => {
     const { api } = apiAnswering(() => new Response("Bad gateway", { status: 502 }));
-    await expect(runTurn(api, "jazz", null)).rejects.toMatchObject({ status: 502, code: "http_502" });
+    await expect(runTurn(api, "jazz", null)).rejects.toMatchObject({
+      status: 502,
+      code: "http_502",
+    });
   });
 
   test("a network failure fails with a connection message", async () => {

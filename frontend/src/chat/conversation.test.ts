@@ -23,7 +23,10 @@ describe("conversationReducer", () => {
   });
 
   test("progress without a pending turn is ignored", () => {
-    const state = after({ type: "progress", event: { event: "intent", intent: "search", confidence: 1 } });
+    const state = after({
+      type: "progress",
+      event: { event: "intent", intent: "search", confidence: 1 },
+    });
     expect(state).toEqual(initialState);
   });
 

@@ -113,7 +113,11 @@ export function conversationReducer(
     }
     case "failed":
       if (!state.pending) return state;
-      return { ...state, pending: null, failed: { query: state.pending.query, message: action.message } };
+      return {
+        ...state,
+        pending: null,
+        failed: { query: state.pending.query, message: action.message },
+      };
     case "cancelled":
       return { ...state, pending: null };
     case "reset":

@@ -27,7 +27,11 @@ describe("progress words", () => {
   test("the query names its period", () => {
     expect(
       describeProgress(
-        { event: "query", query: "church choir 1950s", filters: { year_from: 1950, year_to: 1959 } },
+        {
+          event: "query",
+          query: "church choir 1950s",
+          filters: { year_from: 1950, year_to: 1959 },
+        },
         3,
       ),
     ).toBe("Searching for “church choir 1950s” (1950–1959)");

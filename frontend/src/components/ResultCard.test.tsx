@@ -9,7 +9,7 @@ describe("ResultCard", () => {
     const card = screen.getByRole("article", { name: "Saxophone player in jazz band" });
     const facts = within(card);
     expect(facts.getByText("c. 1950-1955")).toBeInTheDocument();
-    expect(facts.getByText("Charles \"Teenie\" Harris")).toBeInTheDocument();
+    expect(facts.getByText('Charles "Teenie" Harris')).toBeInTheDocument();
     expect(facts.getByText("photograph")).toBeInTheDocument();
     expect(facts.getByText("Saxophone player on stage with bass and piano.")).toBeInTheDocument();
     expect(facts.getByText("Similarity 0.59")).toBeInTheDocument();

@@ -12,7 +12,9 @@ import type {
 export const BASE = "http://discovery.test";
 
 export function sseText(events: StreamEvent[]): string {
-  return events.map((event) => `event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`).join("");
+  return events
+    .map((event) => `event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`)
+    .join("");
 }
 
 export function sseResponse(text: string, chunkSize = 7): Response {
@@ -43,9 +45,9 @@ export function record(overrides: Partial<ArchiveRecord> = {}): ArchiveRecord {
     id: "cmoa:1",
     kind: "archive",
     title: "Saxophone player in jazz band",
-    description: "Photographic negative by Charles \"Teenie\" Harris.",
+    description: 'Photographic negative by Charles "Teenie" Harris.',
     summary: "Saxophone player on stage with bass and piano.",
-    creator: "Charles \"Teenie\" Harris",
+    creator: 'Charles "Teenie" Harris',
     date: "c. 1950-1955",
     date_start: 1950,
     date_end: 1955,
@@ -58,7 +60,10 @@ export function record(overrides: Partial<ArchiveRecord> = {}): ArchiveRecord {
   };
 }
 
-export function resultsResponse(records: ArchiveRecord[], query = "jazz musicians"): ResultsResponse {
+export function resultsResponse(
+  records: ArchiveRecord[],
+  query = "jazz musicians",
+): ResultsResponse {
   return {
     response_type: "results",
     archives: records,
@@ -82,7 +87,10 @@ export function resultsResponse(records: ArchiveRecord[], query = "jazz musician
   };
 }
 
-export function messageResponse(message: string, intent: AgentResponse["intent"] = "greeting"): MessageResponse {
+export function messageResponse(
+  message: string,
+  intent: AgentResponse["intent"] = "greeting",
+): MessageResponse {
   return {
     response_type: "message",
     archives: [],
@@ -96,7 +104,11 @@ export function messageResponse(message: string, intent: AgentResponse["intent"]
 }
 
 /** The events of a search turn that finds `records`. */
-export function searchTurn(records: ArchiveRecord[], threadId = "t1", query = "jazz musicians"): StreamEvent[] {
+export function searchTurn(
+  records: ArchiveRecord[],
+  threadId = "t1",
+  query = "jazz musicians",
+): StreamEvent[] {
   return [
     { event: "intent", intent: "search", confidence: 0.97 },
     { event: "query", query, filters: {} },
@@ -155,7 +167,8 @@ export function fakeFetch(routes: Record<string, Handler | Handler[]>) {
     const key = `${request.method} ${path}`;
     const route = routes[key];
     const handler = Array.isArray(route) ? route.shift() : route;
-    if (!handler) return jsonResponse({ error: { code: "not_found", message: `no route ${key}` } }, 404);
+    if (!handler)
+      return jsonResponse({ error: { code: "not_found", message: `no route ${key}` } }, 404);
     return handler(request, body);
   };
   return { fetch: fetch as typeof globalThis.fetch, requests };
@@ -172,6 +185,9 @@ export function controlledSse() {
       close = () => controller.close();
     },
   });
-  const response = new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+  const response = new Response(body, {
+    status: 200,
+    headers: { "content-type": "text/event-stream" },
+  });
   return { response, push: (event: StreamEvent) => push(event), close: () => close() };
 }
