@@ -83,8 +83,9 @@ class Unplaced:
     item: CatalogItem
     best_skill: str | None
     best_confidence: float
-    proposed_name: str | None = None  # an LLM's proposal; offline, made from the server's name
+    proposed_name: str | None = None  # an LLM's proposal; offline, made from the item's words
     proposed_description: str | None = None
+    vector: Matrix | None = None  # the item's vector: suggestions group similar items
 
 
 def item_text(item: CatalogItem) -> str:
@@ -198,14 +199,19 @@ class ToolClassifier:
 
     def classify(self, items: list[CatalogItem], vectors: Matrix) -> list[list[Assignment]]:
         if not self.skills:
-            self.unplaced.extend(Unplaced(i, None, 0.0) for i in items)
+            self.unplaced.extend(
+                Unplaced(i, None, 0.0, vector=np.asarray(v, np.float32))
+                for i, v in zip(items, vectors, strict=True)
+            )
             return [[] for _ in items]
         conf = self.confidences(items, np.asarray(vectors, dtype=np.float32))
         chosen = choose(conf, self.skill_ids, self.min_confidence)
-        for item, row, assigned in zip(items, conf, chosen, strict=True):
+        for item, vector, row, assigned in zip(items, vectors, conf, chosen, strict=True):
             if not assigned:
                 best = int(np.argmax(row))
-                self.unplaced.append(Unplaced(item, self.skill_ids[best], float(row[best])))
+                self.unplaced.append(
+                    Unplaced(item, self.skill_ids[best], float(row[best]), vector=vector)
+                )
         return chosen
 
     def take_unplaced(self) -> list[Unplaced]:

@@ -44,6 +44,7 @@ class LLMToolClassifier(ToolClassifier):
 
     def __init__(self, llm: Any, offline: ToolClassifier) -> None:
         self.__dict__.update(offline.__dict__)
+        self.unplaced = []  # its own list: the offline fallback keeps another
         self.offline = offline
         self.structured = llm.with_structured_output(ToolSkills).with_config(tags=["nostream"])
         self.catalog = "\n".join(
@@ -80,7 +81,14 @@ class LLMToolClassifier(ToolClassifier):
             chosen = self._keep(answer)
             if not chosen:
                 self.unplaced.append(
-                    Unplaced(item, None, 0.0, answer.new_skill_name, answer.new_skill_description)
+                    Unplaced(
+                        item,
+                        None,
+                        0.0,
+                        answer.new_skill_name,
+                        answer.new_skill_description,
+                        np.asarray(vectors[index], np.float32),
+                    )
                 )
             out.append(chosen)
         return out

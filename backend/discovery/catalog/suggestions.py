@@ -1,15 +1,18 @@
-"""The new-skill review queue: items no skill fits are filed as suggestions, grouped by a
-proposed name (one pending suggestion per name collects its example items); a person approves
-(the suggestion becomes a skill and the catalog's unplaced items are classified again) or
-rejects it."""
+"""The new-skill review queue: items no skill fits are filed as suggestions, similar items
+together (one pending suggestion collects the items whose vectors are close to its items'
+mean); a person approves (the suggestion becomes a skill whose examples are its items, and the
+catalog's unplaced items are classified again) or rejects it."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
 import psycopg
 from psycopg.rows import dict_row
 from pydantic import BaseModel, Field
@@ -18,7 +21,11 @@ from discovery.catalog.classify import Unplaced
 from discovery.catalog.tools import humanize
 
 SuggestionStatus = Literal["pending", "approved", "rejected"]
-_NOISE = {"mcp", "server", "service", "services", "the", "a", "an", "by", "for", "of", "and"}
+_NOISE = {
+    "mcp", "server", "service", "services", "tool", "tools", "with", "from", "that", "this",
+    "your", "their", "into", "about", "using", "will", "more", "than", "provide",
+    "provides", "allows", "based", "given", "such", "like", "other", "which", "when", "what",
+}  # fmt: skip
 
 
 class Suggestion(BaseModel):
@@ -36,47 +43,105 @@ class Suggestion(BaseModel):
 
 
 def propose(unplaced: Unplaced) -> tuple[str, str, list[str]]:
-    """(name, description, keywords) for the skill an unplaced item asks for."""
+    """(name, description, keywords) for the skill an unplaced item asks for: an LLM's proposal
+    when there is one, else the item's most telling words (a person renames it on approval)."""
     item = unplaced.item
+    words = content_words(f"{humanize(item.name)} {item.title} {item.description}")
+    keywords = [w for w, _ in Counter(words).most_common(5)]
     if unplaced.proposed_name:
         name = unplaced.proposed_name.strip()[:200]
         description = (unplaced.proposed_description or item.description or name)[:2000]
-    else:
-        server = re.sub(r"\(.*?\)|[^\w\s]", " ", str(item.metadata.get("server", "")))
-        words = [w for w in server.split() if w.lower() not in _NOISE]
-        name = " ".join(words).strip() or humanize(item.name)
-        context = item.metadata.get("server_description") or item.description or item.title
-        description = f"Tools like those of {name}: {context}"[:2000]
-    counts = Counter(
-        w for w in re.findall(r"[a-z]{4,}", humanize(item.name).lower()) if w not in _NOISE
-    )
-    return name, description, [w for w, _ in counts.most_common(5)]
+        return name, description, keywords
+    name = " / ".join(keywords[:3]) or humanize(item.name)
+    context = item.description or str(item.metadata.get("server_description") or item.title)
+    return name, f"Tools such as {item.title}: {context}"[:2000], keywords
 
 
-async def file_suggestions(conn: psycopg.AsyncConnection, unplaced: list[Unplaced]) -> int:
-    """Add each item to the pending suggestion of its proposed name (created when new);
+def content_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _NOISE]
+
+
+async def file_suggestions(
+    conn: psycopg.AsyncConnection, unplaced: list[Unplaced], model: str | None = None
+) -> int:
+    """File each item under the pending suggestion whose items are most like it (cosine of the
+    item's vector with the suggestion's mean vector >= JOIN_SIMILARITY), or under a new one;
     returns how many suggestions were created."""
+    groups = await _pending_centroids(conn, model) if model else []
     created = 0
     for entry in unplaced:
-        name, description, keywords = propose(entry)
-        best = f"{entry.best_skill} at {entry.best_confidence:.2f}" if entry.best_skill else "none"
-        reason = f"no skill reached the confidence threshold (best: {best})"
-        row = await (
-            await conn.execute(
-                "insert into skill_suggestions (name, description, keywords, example_item_ids,"
-                " reason) values (%s, %s, %s, array[%s::text], %s)"
-                " on conflict (lower(name)) where status = 'pending' do update set"
-                " example_item_ids = case when %s::text = any(skill_suggestions.example_item_ids)"
-                "   then skill_suggestions.example_item_ids"
-                "   else skill_suggestions.example_item_ids || %s::text end,"
-                " keywords = array(select distinct unnest(skill_suggestions.keywords"
-                "   || excluded.keywords))"
-                " returning (xmax = 0)",
-                (name, description, keywords, entry.item.id, reason, entry.item.id, entry.item.id),
-            )
-        ).fetchone()
-        created += bool(row and row[0])
+        target = _closest(groups, entry.vector)
+        if target is None:
+            name, description, keywords = propose(entry)
+            best = f"{entry.best_skill} at {entry.best_confidence:.2f}" if entry.best_skill else "-"
+            reason = f"no skill reached the confidence threshold (best: {best})"
+            row = await (
+                await conn.execute(
+                    "insert into skill_suggestions (name, description, keywords,"
+                    " example_item_ids, reason) values (%s, %s, %s, array[%s::text], %s)"
+                    " on conflict (lower(name)) where status = 'pending' do update set"
+                    " example_item_ids = array(select distinct unnest("
+                    "   skill_suggestions.example_item_ids || excluded.example_item_ids))"
+                    " returning id, (xmax = 0)",
+                    (name, description, keywords, entry.item.id, reason),
+                )
+            ).fetchone()
+            assert row is not None
+            created += bool(row[1])
+            if entry.vector is not None:
+                groups.append(_Group(row[0], np.asarray(entry.vector, np.float64), 1))
+            continue
+        await conn.execute(
+            "update skill_suggestions set example_item_ids = case when %(i)s::text ="
+            " any(example_item_ids) then example_item_ids else example_item_ids || %(i)s::text"
+            " end, keywords = array(select distinct unnest(keywords || %(k)s::text[]))"
+            " where id = %(s)s",
+            {"i": entry.item.id, "k": propose(entry)[2], "s": target.id},
+        )
+        target.add(np.asarray(entry.vector, np.float64))
     return created
+
+
+JOIN_SIMILARITY = 0.5
+
+
+@dataclass
+class _Group:
+    id: int
+    total: npt.NDArray[np.float64]  # the sum of the members' vectors
+    n: int
+
+    def add(self, vector: npt.NDArray[np.float64]) -> None:
+        self.total, self.n = self.total + vector, self.n + 1
+
+
+def _closest(groups: list[_Group], vector: object) -> _Group | None:
+    if vector is None or not groups:
+        return None
+    v = np.asarray(vector, np.float64)
+    sims = [float(g.total @ v / (np.linalg.norm(g.total) * np.linalg.norm(v) + 1e-12))
+            for g in groups]  # fmt: skip
+    best = int(np.argmax(sims))
+    return groups[best] if sims[best] >= JOIN_SIMILARITY else None
+
+
+async def _pending_centroids(conn: psycopg.AsyncConnection, model: str) -> list[_Group]:
+    rows = await (
+        await conn.execute(
+            "select s.id, e.embedding from skill_suggestions s"
+            " join item_embeddings e on e.item_id = any(s.example_item_ids) and e.model = %s"
+            " where s.status = 'pending' order by s.id",
+            (model,),
+        )
+    ).fetchall()
+    groups: dict[int, _Group] = {}
+    for sid, vector in rows:
+        v = np.asarray(vector.to_numpy(), np.float64)
+        if sid in groups:
+            groups[sid].add(v)
+        else:
+            groups[sid] = _Group(sid, v, 1)
+    return list(groups.values())
 
 
 async def list_suggestions(

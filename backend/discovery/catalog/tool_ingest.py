@@ -73,7 +73,8 @@ async def write_items(
                 " where id = any(%s) and not is_active",
                 ([i.id for i in batch],),
             )
-            suggested += await file_suggestions(conn, classifier.take_unplaced())
+            unplaced = classifier.take_unplaced()
+            suggested += await file_suggestions(conn, unplaced, embedder.model_id)
         if on_rows:
             on_rows(seen)
     await writer.finish(wrote=True)
@@ -160,6 +161,7 @@ async def approve_suggestion(
     settings: Settings,
     suggestion_id: int,
     overrides: Mapping[str, object] | None = None,
+    reclassify_now: bool = True,
 ) -> tuple[str, int]:
     """Make the suggestion a skill (fields from the suggestion, overridden by `overrides`) and
     classify the items without a skill again; returns (skill id, items that changed)."""
@@ -167,18 +169,27 @@ async def approve_suggestion(
         suggestion = await get_suggestion(conn, suggestion_id)
         if suggestion is None or suggestion.status != "pending":
             raise SuggestionNotPending(f"no pending suggestion {suggestion_id}")
+        members = await (
+            await conn.execute(
+                "select coalesce(nullif(description, ''), title) from items"
+                " where id = any(%s) order by id limit 20",
+                (suggestion.example_item_ids,),
+            )
+        ).fetchall()
         fields: dict[str, object] = {
             "id": f"{suggestion.parent_domain}.{_slug(suggestion.name)}",
             "name": suggestion.name,
             "description": suggestion.description,
             "parent_domain": suggestion.parent_domain,
-            "keywords": suggestion.keywords,
-            "examples": [],
+            "keywords": suggestion.keywords[:20],
+            "examples": [m[0][:300] for m in members if m[0]],
         } | dict(overrides or {})
         skill = SkillIn(**fields)  # type: ignore[arg-type]
         async with conn.transaction():
             await create_skill(conn, embedder, skill)
             await mark_reviewed(conn, suggestion_id, "approved", skill.id)
+    if not reclassify_now:  # the caller approves several, then classifies once
+        return skill.id, 0
     classifier = await open_classifier(db, embedder, settings)
     return skill.id, await reclassify(db, embedder, classifier, only_unplaced=True)
 

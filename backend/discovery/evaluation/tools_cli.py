@@ -55,13 +55,14 @@ def tools_cmd(
             bench = livemcpbench(TOOLS_DATA / "livemcpbench")
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), console=err) as progress:  # fmt: skip
-            total = (3 + len(HIERARCHICAL_VARIANTS)) * len(bench.queries)
+            total = (4 + 2 * len(HIERARCHICAL_VARIANTS)) * len(bench.queries)
             task = progress.add_task(name, total=total)
             figures = asyncio.run(
                 run_benchmark(run_settings, bench, functools.partial(progress.advance, task))
             )
         results[name] = figures
         _print(name, figures)
+        _print(f"{name}, after review", figures["after_review"] | {"queries": figures["queries"]})
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n")
     err.print(f"figures written to {out}")

@@ -24,7 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from discovery.catalog.tool_ingest import ingest_tools
+from discovery.catalog.suggestions import list_suggestions
+from discovery.catalog.tool_ingest import (
+    approve_suggestion,
+    ingest_tools,
+    open_classifier,
+    reclassify,
+)
 from discovery.runtime import Runtime, open_runtime
 from discovery.search.models import MAX_QUERY_CHARS, Strategy
 from discovery.settings import REPO_ROOT, Settings
@@ -98,17 +104,24 @@ def reciprocal_rank(ranked: list[str], gold: list[list[str]]) -> float:
 HIERARCHICAL_VARIANTS = ((3, 0.1), (3, 0.2), (5, 0.2))
 
 
-async def evaluate(
-    rt: Runtime, queries: list[Query], on_query: Callable[[], None] | None = None
-) -> dict[str, Any]:
-    runs: list[tuple[str, dict[str, Any]]] = [(s.value, {"strategy": s}) for s in Strategy]
-    runs += [
+def runs(strategies: tuple[Strategy, ...] = tuple(Strategy)) -> list[tuple[str, dict[str, Any]]]:
+    """(name, request fields) of every configuration measured."""
+    out: list[tuple[str, dict[str, Any]]] = [(s.value, {"strategy": s}) for s in strategies]
+    return out + [
         (f"hierarchical(skills={n},threshold={t})",
          {"strategy": Strategy.HIERARCHICAL, "skill_limit": n, "skill_threshold": t})
         for n, t in HIERARCHICAL_VARIANTS
     ]  # fmt: skip
+
+
+async def evaluate(
+    rt: Runtime,
+    queries: list[Query],
+    configs: list[tuple[str, dict[str, Any]]],
+    on_query: Callable[[], None] | None = None,
+) -> dict[str, Any]:
     figures: dict[str, Any] = {}
-    for name, fields in runs:
+    for name, fields in configs:
         r5, r10, rr, cands, fallbacks = [], [], [], [], 0
         for q in queries:
             request = rt.search.request(
@@ -166,14 +179,38 @@ async def run_benchmark(
 ) -> dict[str, Any]:
     async with open_runtime(settings) as rt:
         report, _ = await ingest_tools(rt.db, rt.embedder, rt.settings, [bench.catalog])
-        figures = await evaluate(rt, bench.queries, on_query)
+        figures = await evaluate(rt, bench.queries, runs(), on_query)
         placed = await coverage(rt)
+        approved = await approve_all(rt)
+        after = await evaluate(rt, bench.queries, runs((Strategy.HIERARCHICAL,)), on_query)
+        placed_after = await coverage(rt)
+    after = {"direct": figures["direct"]} | after
     return {
         "queries": len(bench.queries),
         "catalog": placed | {"skipped_rows": report.skipped},
         "strategies": figures,
         "targets": targets(figures),
+        "after_review": {
+            "what": "a reviewer approves every pending suggestion unchanged "
+            f"({approved} new skills), then the unplaced tools are classified again",
+            "catalog": placed_after,
+            "strategies": after,
+            "targets": targets(after),
+        },
     }
+
+
+async def approve_all(rt: Runtime) -> int:
+    """Approve every pending suggestion as proposed; classify the unplaced tools once."""
+    async with rt.db.connection() as conn:
+        pending = await list_suggestions(conn, "pending")
+    for suggestion in pending:
+        overrides = {"id": f"{suggestion.parent_domain}.suggested_{suggestion.id}"}
+        await approve_suggestion(rt.db, rt.embedder, rt.settings, suggestion.id, overrides,
+                                 reclassify_now=False)  # fmt: skip
+    classifier = await open_classifier(rt.db, rt.embedder, rt.settings)
+    await reclassify(rt.db, rt.embedder, classifier, only_unplaced=True)
+    return len(pending)
 
 
 def targets(figures: dict[str, Any]) -> dict[str, Any]:
