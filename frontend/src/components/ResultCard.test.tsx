@@ -34,4 +34,14 @@ describe("ResultCard", () => {
     expect(screen.queryByRole("link")).toBeNull();
     expect(screen.queryByText("Creator")).toBeNull();
   });
+
+  test("only http(s) links and images are used", () => {
+    render(
+      <ResultCard
+        record={record({ url: "javascript:alert(1)", thumbnail: "data:image/png;base64,x" })}
+      />,
+    );
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.getByTestId("thumbnail-placeholder")).toBeInTheDocument();
+  });
 });

@@ -1,10 +1,12 @@
 import { useId } from "react";
 import type { ArchiveRecord } from "../api/types";
+import { safeUrl } from "./safeUrl";
 import { Thumbnail } from "./Thumbnail";
 
 /** One archive record: image, title, facts, the stored summary, similarity, and its source. */
 export function ResultCard({ record }: { record: ArchiveRecord }) {
   const titleId = useId();
+  const url = safeUrl(record.url);
   const facts: [string, string][] = [
     ["Date", record.date],
     ["Creator", record.creator],
@@ -19,11 +21,11 @@ export function ResultCard({ record }: { record: ArchiveRecord }) {
       data-year-start={record.date_start ?? undefined}
       data-year-end={record.date_end ?? undefined}
     >
-      <Thumbnail src={record.thumbnail} mediaType={record.media_type} />
+      <Thumbnail src={safeUrl(record.thumbnail)} mediaType={record.media_type} />
       <div className="result-body">
         <h3 id={titleId} className="result-title">
-          {record.url ? (
-            <a href={record.url} target="_blank" rel="noopener noreferrer">
+          {url ? (
+            <a href={url} target="_blank" rel="noopener noreferrer">
               {record.title}
             </a>
           ) : (
@@ -45,8 +47,8 @@ export function ResultCard({ record }: { record: ArchiveRecord }) {
           <span>Similarity {record.score.toFixed(2)}</span>
           <meter min={0} max={1} value={Math.max(0, record.score)} aria-hidden="true" />
         </p>
-        {record.url && (
-          <a className="result-source" href={record.url} target="_blank" rel="noopener noreferrer">
+        {url && (
+          <a className="result-source" href={url} target="_blank" rel="noopener noreferrer">
             View source record<span className="visually-hidden">: {record.title}</span>
             <span aria-hidden="true"> ↗</span>
           </a>
