@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from discovery.catalog.records import CatalogItem, RowError
 from discovery.catalog.skill_store import refresh_skill_vectors
@@ -88,9 +89,13 @@ def _server(path: Path, name: str, entry: Any) -> ServerConfig:
 async def list_server(config: ServerConfig) -> list[CatalogItem | RowError]:
     """Every tool, prompt and resource the server lists (all pages), as items or row errors."""
     from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
 
-    target: Any = config.url or StdioServerParameters(
-        command=config.command or "", args=config.args, env=config.env or None, cwd=config.cwd
+    target: Any = config.url or stdio_client(
+        StdioServerParameters(
+            command=config.command or "", args=config.args, env=config.env or None, cwd=config.cwd
+        ),
+        errlog=_errlog(),
     )
     out: list[CatalogItem | RowError] = []
     async with Client(target, raise_exceptions=True) as client:
@@ -117,6 +122,16 @@ async def list_server(config: ServerConfig) -> list[CatalogItem | RowError]:
                 if not cursor:
                     break
     return out
+
+
+def _errlog() -> TextIO:
+    """Where a stdio server's own stderr goes: ours, or the process's when ours is not a file
+    (a test runner's capture)."""
+    try:
+        sys.stderr.fileno()
+        return sys.stderr
+    except (AttributeError, OSError, ValueError):
+        return sys.__stderr__ or sys.stderr
 
 
 async def sync_servers(
