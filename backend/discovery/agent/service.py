@@ -52,6 +52,8 @@ def check_message(text: str) -> str:
         raise AgentInputError("the message is empty", empty=True)
     if len(text) > MAX_QUERY_CHARS:
         raise AgentInputError(f"the message is longer than {MAX_QUERY_CHARS} characters")
+    if "\x00" in text:
+        raise AgentInputError("the message cannot contain NUL characters")
     return text
 
 

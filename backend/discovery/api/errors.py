@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
 from discovery.agent.service import AgentInputError
@@ -72,3 +75,74 @@ def install_error_handlers(app: FastAPI) -> None:
     # The engine's own pool says DatabaseUnavailable; the checkpointer's pool speaks psycopg.
     for exc_type in (DatabaseUnavailable, psycopg.OperationalError, PoolTimeout):
         app.add_exception_handler(exc_type, _db_down)
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="empty_query, validation_error, unauthorized, not_found, ...")
+    message: str
+    details: Any = None
+
+
+class ErrorBody(BaseModel):
+    """The one error shape of every endpoint."""
+
+    error: ErrorDetail
+
+
+ERROR_RESPONSES = {
+    "400": "The query is empty.",
+    "401": "An API key is needed (`Authorization: Bearer <key>`).",
+    "422": "The request is not valid (too long, out of range, unknown value).",
+    "503": "The database is unavailable; retry after the `Retry-After` seconds.",
+}
+
+
+def document_errors(app: FastAPI) -> None:
+    """Document the one error body for 400/401/422/503 on every operation (FastAPI's own 422
+    schema does not describe what the handlers above send)."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = get_openapi(
+            title=app.title, version=app.version, summary=app.summary, routes=app.routes
+        )
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        body = ErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
+        components.update(body.pop("$defs"), ErrorBody=body)
+        for name in ("HTTPValidationError", "ValidationError"):
+            components.pop(name, None)
+        ref = {"$ref": "#/components/schemas/ErrorBody"}
+        for path, operations in schema.get("paths", {}).items():
+            errors = ERROR_RESPONSES | ({"404": "No such resource."} if "{" in path else {})
+            for operation in operations.values():
+                responses = operation.setdefault("responses", {})
+                _describe_event_stream(responses.get("200", {}))
+                for status, description in errors.items():
+                    responses[status] = {
+                        "description": description,
+                        "content": {"application/json": {"schema": ref}},
+                    }
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _describe_event_stream(response: dict[str, Any]) -> None:
+    """An SSE response's schema describes one event (`event`, `data`); the JSON inside `data`
+    is given as its `contentSchema` (FastAPI would describe the payload as the whole body)."""
+    media = response.get("content", {}).get("text/event-stream")
+    if media is None:
+        return
+    data: dict[str, Any] = {"type": "string"}
+    if "$ref" in media.get("schema", {}):
+        data |= {
+            "contentMediaType": "application/json",
+            "contentSchema": {"$ref": media["schema"]["$ref"]},
+        }
+    media["schema"] = {
+        "type": "object",
+        "properties": {"event": {"type": "string"}, "data": data, "id": {"type": "string"}},
+        "required": ["data"],
+    }

@@ -13,7 +13,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
-from discovery.api.errors import install_error_handlers
+from discovery.api.errors import document_errors, install_error_handlers
 from discovery.api.routes import agent, chat, config, health, search, skills, threads
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         generate_unique_id_function=_operation_id,
     )
     install_error_handlers(app)
+    document_errors(app)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

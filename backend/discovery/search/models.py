@@ -47,6 +47,13 @@ class SearchFilters(BaseModel):
     date_from: int | None = Field(default=None, ge=-10000, le=10000, description="Year, inclusive.")
     date_to: int | None = Field(default=None, ge=-10000, le=10000, description="Year, inclusive.")
 
+    @field_validator("skill_ids", "media_types")
+    @classmethod
+    def _no_nul(cls, values: list[str] | None) -> list[str] | None:
+        if values and any("\x00" in v for v in values):
+            raise ValueError("text cannot contain NUL characters")
+        return values
+
     def sql_args(self) -> dict[str, Any]:
         return {
             "filter_kinds": [k.value for k in self.kinds] if self.kinds else None,
@@ -82,6 +89,8 @@ class SearchRequest(BaseModel):
             raise ValueError("empty_query")
         if len(value) > MAX_QUERY_CHARS:
             raise ValueError(f"the query is longer than {MAX_QUERY_CHARS} characters")
+        if "\x00" in value:
+            raise ValueError("the query cannot contain NUL characters")
         return value
 
     @classmethod

@@ -1,0 +1,61 @@
+"""When the database goes away the API answers 503 with Retry-After (never a 500, never a hang),
+and it recovers by itself when the database is back. A private embedded server is stopped and
+started again under a running app."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+import pytest
+from pydantic import SecretStr
+
+from discovery.api.main import create_app
+from discovery.db.embedded import EmbeddedPostgres
+from discovery.settings import Settings
+
+pytestmark = pytest.mark.integration
+
+
+async def test_outage_gives_503_then_the_app_recovers(tmp_path: Path, agent_data_dir: Path) -> None:
+    server = EmbeddedPostgres(tmp_path / "pgdata")
+    uri = server.start()
+    settings = Settings(
+        database_url=SecretStr(uri),
+        discovery_data_dir=agent_data_dir,  # the trained intent classifier is cached here
+        discovery_agent_planner="local",
+        discovery_pool_timeout_seconds=1.0,
+    )  # type: ignore[call-arg]
+    app = create_app(settings)
+    try:
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+                search = {"query": "jazz"}
+                assert (await client.post("/api/v1/search", json=search)).status_code == 200
+
+                await asyncio.to_thread(server.stop)
+                down = await client.post("/api/v1/search", json=search)
+                assert down.status_code == 503
+                assert down.headers["retry-after"] == "5"
+                assert down.json()["error"]["code"] == "database_unavailable"
+                turn = await client.post("/api/ai-search", json={"query": "hello"})
+                assert turn.status_code == 503
+                assert turn.json()["error"]["code"] == "database_unavailable"
+                ready = await client.get("/readyz")
+                assert ready.status_code == 503 and ready.json()["database"] is False
+                assert (await client.get("/healthz")).status_code == 200
+
+                assert await asyncio.to_thread(server.start) == uri
+                for _ in range(50):  # the pools reconnect in the background
+                    back = await client.post("/api/v1/search", json=search)
+                    if back.status_code == 200:
+                        break
+                    await asyncio.sleep(0.2)
+                assert back.status_code == 200
+                turn = await client.post("/api/ai-search", json={"query": "hello"})
+                assert turn.status_code == 200 and turn.json()["intent"] == "greeting"
+                assert (await client.get("/readyz")).status_code == 200
+    finally:
+        server.stop()
