@@ -25,11 +25,5 @@ export type AttemptEvent = Schemas["AttemptEvent"];
 /** Progress events: everything the agent reports before its answer. */
 export type ProgressEvent = IntentEvent | QueryEvent | AttemptEvent;
 
-/**
- * The API's error body, `{"error": {"code", "message", "details"}}`. The OpenAPI document does
- * not describe it yet (its 4xx responses name FastAPI's default `HTTPValidationError`), so this
- * one type is written here; see docs/web-ui.md.
- */
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+/** The API's error body everywhere: `{"error": {"code", "message", "details"}}`. */
+export type ErrorBody = Schemas["ErrorBody"];
