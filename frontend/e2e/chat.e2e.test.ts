@@ -119,6 +119,39 @@ describe("chat panel", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test("live progress shows each refinement of a weak search", async () => {
+    const shot = screenshots("refinement");
+    const page = await open();
+    // Record every line the live region shows, however briefly (a turn takes well under a second).
+    await page.evaluate(() => {
+      const region = document.querySelector('[role="status"][aria-label="Search progress"]');
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        region?.querySelectorAll("li").forEach((li) => {
+          const text = li.textContent ?? "";
+          if (!seen.includes(text)) seen.push(text);
+        });
+      }).observe(region!, { childList: true, subtree: true, characterData: true });
+    });
+    await ask(page, "purple elephants riding bicycles on the moon");
+    const reply = await answer(page, 1);
+    const seen = await page.evaluate(
+      () => (window as unknown as { progressSeen: string[] }).progressSeen,
+    );
+    expect(seen[0]).toBe("Thinking…");
+    expect(seen).toContain("Understood: you are looking for records");
+    expect(seen).toContain("Searching for “purple elephants riding bicycles on the moon”");
+    const refinements = seen.filter((line) => line.startsWith("Refining, attempt "));
+    expect(refinements.length).toBeGreaterThanOrEqual(1);
+    expect(refinements[0]).toMatch(/^Refining, attempt 2 of 3: “[^”]+” — \d+ records?/);
+    // The answer keeps the same trail.
+    await reply.getByText(/How I searched \(\d search attempts\)/).click();
+    const trail = await reply.locator(".search-trail li").allInnerTexts();
+    expect(trail[1]).toContain(refinements[0]!.replace(/ — .*/, ""));
+    await shot(page, "trail");
+  });
+
   test("an unrelated question gets the guardrail message", async () => {
     const shot = screenshots("unrelated");
     const page = await open();
