@@ -215,12 +215,17 @@ async def _recall(rt: Runtime, queries: list[str]) -> dict[str, Any]:
     }
 
 
+def bench_dir(settings: Settings) -> Path:
+    """The bench's own embedded database, next to the app's data directory."""
+    return settings.discovery_data_dir.with_name(settings.discovery_data_dir.name + "-bench")
+
+
 async def run_bench(settings: Settings, out: Path, limit_rows: int | None = None) -> dict:
-    bench_dir = settings.discovery_data_dir.with_name(settings.discovery_data_dir.name + "-bench")
-    shutil.rmtree(bench_dir, ignore_errors=True)
-    bench_dir.mkdir(parents=True)
+    directory = bench_dir(settings)
+    shutil.rmtree(directory, ignore_errors=True)
+    directory.mkdir(parents=True)
     bench_settings = settings.model_copy(
-        update={"discovery_data_dir": bench_dir, "database_url": None}
+        update={"discovery_data_dir": directory, "database_url": None}
     )
     logging.getLogger("discovery").setLevel(logging.ERROR)  # fallbacks are counted, not logged
     queries = _queries(200)

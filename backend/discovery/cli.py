@@ -299,6 +299,7 @@ def serve(
     load_demo: Annotated[
         bool, typer.Option(help="Load the demo archive into an empty catalog.")
     ] = True,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
     """Start the HTTP server (loads the demo archive when the catalog is empty)."""
     import uvicorn
@@ -311,7 +312,7 @@ def serve(
     if load_demo:
         asyncio.run(_load_demo(settings))
     err.print(f"Discovery starting: http://{host}:{port}  (API docs: http://{host}:{port}/docs)")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
 
 
 async def _load_demo(settings: Settings) -> None:
@@ -333,11 +334,26 @@ def bench(
         "bench/results.json"
     ),
     limit_rows: Annotated[int | None, typer.Option(help="Ingest only this many records.")] = None,
+    http_only: Annotated[
+        bool, typer.Option(help="Only the HTTP figures, on the catalog of the last full run.")
+    ] = False,
+    http_seconds: Annotated[float, typer.Option(help="Length of the HTTP load run.")] = 30.0,
+    http_clients: Annotated[int, typer.Option(help="Concurrent HTTP clients.")] = 16,
 ) -> None:
-    """Load the full CMOA set into a separate database and print the engine's figures."""
-    from discovery.bench import run_bench
+    """Load the full CMOA set into a separate database and print the engine's figures, then
+    serve it on loopback and print the HTTP figures (load, time to the first SSE event)."""
+    from discovery.bench import bench_dir, run_bench
+    from discovery.bench_http import run_http_bench
 
-    figures = asyncio.run(run_bench(_settings(), out, limit_rows))
+    settings = _settings()
+    if http_only:
+        figures = json.loads(out.read_text()) if out.exists() else {}
+    else:
+        figures = asyncio.run(run_bench(settings, out, limit_rows))
+    figures["http"] = asyncio.run(
+        run_http_bench(bench_dir(settings), clients=http_clients, duration=http_seconds)
+    )
+    out.write_text(json.dumps(figures, indent=2) + "\n")
     console.print_json(json.dumps(figures))
 
 
