@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from http import HTTPStatus
 from typing import Any
 
 import psycopg
@@ -57,7 +58,16 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def _http(_: Request, exc: HTTPException) -> JSONResponse:
-        codes = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "not_allowed"}
+        codes = {
+            401: "unauthorized",
+            403: "forbidden",
+            404: "not_found",
+            405: "not_allowed",
+            409: "conflict",
+            413: "too_large",
+            415: "unsupported_media_type",
+            422: "validation_error",
+        }
         return JSONResponse(
             error_body(codes.get(exc.status_code, "http_error"), str(exc.detail)),
             status_code=exc.status_code,
@@ -119,10 +129,12 @@ def document_errors(app: FastAPI) -> None:
                 responses = operation.setdefault("responses", {})
                 _describe_event_stream(responses.get("200", {}))
                 for status, description in errors.items():
-                    responses[status] = {
-                        "description": description,
-                        "content": {"application/json": {"schema": ref}},
-                    }
+                    responses[status] = {"description": description}
+                for status, response in responses.items():
+                    if status >= "400":
+                        response["content"] = {"application/json": {"schema": ref}}
+                        if response.get("description") in (None, "", "Additional Response"):
+                            response["description"] = HTTPStatus(int(status)).phrase
         app.openapi_schema = schema
         return schema
 
