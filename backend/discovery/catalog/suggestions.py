@@ -102,7 +102,7 @@ async def file_suggestions(
     return created
 
 
-JOIN_SIMILARITY = 0.5
+JOIN_SIMILARITY = 0.35  # MiniLM cosine; 0.5 left MetaTool with one suggestion per tool
 
 
 @dataclass
