@@ -21,10 +21,11 @@ test: install frontend
 	$(UV) run pytest
 	cd frontend && npm test && npm run e2e
 
-lint: install
+lint: install frontend/node_modules/.package-lock.json
 	$(UV) run ruff check .
 	$(UV) run ruff format --check .
 	$(UV) run mypy
+	cd frontend && npm run lint
 
 format: install
 	$(UV) run ruff format .

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from discovery.agent.intents import Intent
 from discovery.search.models import ItemHit
 
 
 class ArchiveRecord(BaseModel):
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
     id: str
     kind: str = "archive"
     title: str
@@ -53,6 +55,8 @@ Strategy = Literal["initial", "broaden", "specify", "synonyms", "feedback", "llm
 
 
 class Attempt(BaseModel):
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
     attempt: int
     query: str
     filters: dict[str, Any] = Field(default_factory=dict)
@@ -64,6 +68,9 @@ class Attempt(BaseModel):
 
 
 class _Response(BaseModel):
+    # Every field is always sent: the OpenAPI output schema says so (generated clients rely on it).
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
     archives: list[ArchiveRecord] = Field(default_factory=list)
     total: int = 0
     query: str | None = None

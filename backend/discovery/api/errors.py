@@ -74,6 +74,14 @@ def install_error_handlers(app: FastAPI) -> None:
             headers=exc.headers,
         )
 
+    @app.exception_handler(psycopg.DataError)
+    async def _bad_data(_: Request, exc: psycopg.DataError) -> JSONResponse:
+        # Input the database cannot store or compare (a NUL character, a number out of range):
+        # the request is at fault, and the models validate most of it before it gets here.
+        log.info("rejected input the database cannot take: %s", exc)
+        message = f"the request contains a value the database cannot take: {exc}"
+        return JSONResponse(error_body("validation_error", message), status_code=422)
+
     async def _db_down(_: Request, exc: Exception) -> JSONResponse:
         log.warning("database unavailable: %s", exc)
         return JSONResponse(

@@ -406,9 +406,9 @@ export interface components {
              */
             date: string;
             /** Date Start */
-            date_start?: number | null;
+            date_start: number | null;
             /** Date End */
-            date_end?: number | null;
+            date_end: number | null;
             /**
              * Place
              * @default
@@ -455,7 +455,7 @@ export interface components {
             /** Query */
             query: string;
             /** Filters */
-            filters?: {
+            filters: {
                 [key: string]: unknown;
             };
             /** Count */
@@ -484,7 +484,7 @@ export interface components {
             /** Query */
             query: string;
             /** Filters */
-            filters?: {
+            filters: {
                 [key: string]: unknown;
             };
             /** Count */
@@ -634,21 +634,21 @@ export interface components {
         /** MessageResponse */
         MessageResponse: {
             /** Archives */
-            archives?: components["schemas"]["ArchiveRecord"][];
+            archives: components["schemas"]["ArchiveRecord"][];
             /**
              * Total
              * @default 0
              */
             total: number;
             /** Query */
-            query?: string | null;
+            query: string | null;
             /** Message */
-            message?: string | null;
+            message: string | null;
             intent: components["schemas"]["Intent"];
             /** Attempts */
-            attempts?: components["schemas"]["Attempt"][];
+            attempts: components["schemas"]["Attempt"][];
             /** Thread Id */
-            thread_id?: string | null;
+            thread_id: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -715,21 +715,21 @@ export interface components {
         /** ResultsResponse */
         ResultsResponse: {
             /** Archives */
-            archives?: components["schemas"]["ArchiveRecord"][];
+            archives: components["schemas"]["ArchiveRecord"][];
             /**
              * Total
              * @default 0
              */
             total: number;
             /** Query */
-            query?: string | null;
+            query: string | null;
             /** Message */
-            message?: string | null;
+            message: string | null;
             intent: components["schemas"]["Intent"];
             /** Attempts */
-            attempts?: components["schemas"]["Attempt"][];
+            attempts: components["schemas"]["Attempt"][];
             /** Thread Id */
-            thread_id?: string | null;
+            thread_id: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
