@@ -191,7 +191,7 @@ class SearchService:
                 exact_max_rows=self.settings.discovery_exact_scan_max_rows,
                 ef_search=self.settings.discovery_hnsw_ef_search,
             )
-            text = await queries.match_items_text(
+            text = await queries.match_items_text_filled(
                 conn,
                 req.query,
                 run.vector,
