@@ -14,6 +14,7 @@ from tests.tool_catalog import load_tools, tools_db_url  # noqa: F401 (fixture)
 
 from discovery.embeddings.local import LocalMiniLMEmbedder
 from discovery.runtime import Runtime, open_runtime
+from discovery.search import queries
 from discovery.search.models import SearchRequest, Strategy
 
 pytestmark = pytest.mark.integration
@@ -142,3 +143,20 @@ async def test_an_inactive_skill_is_not_matched(runtime: Runtime) -> None:
         await conn.execute("update skills set is_active = false where id = 'tools.weather'")
     after = await runtime.search.skills(query)
     assert "tools.weather" not in {s.id for s in after.matched_skills}
+
+
+async def test_hybrid_text_leg_fills_with_any_word_matches_for_sentences(tools: Runtime) -> None:
+    sentence = "could you please show me the diff between my two branches"
+    vector = tools.embedder.embed_query(sentence)
+    filters = SearchRequest.build(query="x").filters.sql_args()
+    args = {"count": 10, "filters": filters, "model_name": tools.embedder.model_id}
+    async with tools.db.connection() as conn:
+        all_words = await queries.match_items_text(conn, sentence, vector, **args)
+        filled = await queries.match_items_text_filled(conn, sentence, vector, **args)
+        exact = await queries.match_items_text_filled(conn, "git diff", vector, **args)
+    assert all_words == []  # no item has every word of the sentence
+    assert filled[0].id == "tool:Git Tools::git_diff"
+    assert exact[0].id == "tool:Git Tools::git_diff"  # all-words matches come first
+    response = await tools.search.search(_req(sentence, strategy="hybrid", limit=3))
+    assert response.items[0].id == "tool:Git Tools::git_diff"
+    assert response.items[0].rank_score is not None

@@ -84,6 +84,31 @@ async def match_items_text(
         return [_item(row) for row in await cur.fetchall()]
 
 
+async def match_items_text_filled(
+    conn: psycopg.AsyncConnection,
+    text: str,
+    vector: np.ndarray,
+    *,
+    count: int,
+    filters: dict[str, Any],
+    model_name: str,
+) -> list[ItemHit]:
+    """The items with all the query's words, then (to fill `count`) the items with any of them,
+    by length-normalized rank: a sentence-long query still gets a text ranking."""
+    hits = await match_items_text(
+        conn, text, vector, count=count, filters=filters, model_name=model_name
+    )
+    if len(hits) >= count:
+        return hits
+    sql = "select * from match_items_text_any(%(text)s, %(q)s, %(count)s, " + _ITEM_ARGS + ")"
+    args = {"text": text, "q": vector, "count": count, "model_name": model_name} | filters
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(sql, args)
+        seen = {hit.id for hit in hits}
+        more = [_item(row) for row in await cur.fetchall() if row["id"] not in seen]
+    return hits + more[: count - len(hits)]
+
+
 async def match_skills(
     conn: psycopg.AsyncConnection,
     vector: np.ndarray,
