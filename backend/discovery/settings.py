@@ -80,20 +80,6 @@ class Settings(BaseSettings):
         default=REPO_ROOT / "config" / "mcp_servers.toml",
         description="The MCP servers `discovery sync mcp` connects to (TOML or JSON).",
     )
-    discovery_skill_min_confidence: float = Field(
-        default=0.5,
-        ge=0.0,
-        le=1.0,
-        description="The classifier keeps a tool's skill assignments at or above this confidence.",
-    )
-    discovery_skills_file: Path = Field(
-        default=REPO_ROOT / "config" / "skills.toml",
-        description="The seed skill categories for tools, prompts and resources.",
-    )
-    discovery_mcp_servers_file: Path = Field(
-        default=REPO_ROOT / "config" / "mcp_servers.toml",
-        description="The MCP servers `discovery sync mcp` connects to (TOML or JSON).",
-    )
 
     discovery_agent_planner: PlannerMode = PlannerMode.AUTO
     discovery_chat_model: str = Field(
