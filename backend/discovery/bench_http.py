@@ -4,6 +4,7 @@
    `duration` seconds over the bench catalog (87k records); requests/s, p50/p95/p99, errors.
    Every query is distinct (caption phrases), so each request embeds its query: no cache hits.
    The load generator is a minimal asyncio HTTP/1.1 client, to leave the CPU to the server.
+   The same over one connection (no queueing): the latency of a lone request.
 2. Time to the first SSE event (`intent`) of an offline agent turn, one turn at a time, over
    the agent evaluation set's questions.
 """
@@ -161,7 +162,11 @@ async def run_http_bench(
     async with Server(bench_dir, port) as server:
         # Warm up (pool, plans, the HNSW index in shared buffers) with queries not measured.
         await load(port, clients, max(5.0, duration / 3), queries[-4000:])
-        figures = {"search_load": await load(port, clients, duration, queries[:-4000])}
+        figures = {
+            "search_load": await load(port, clients, duration, queries[:-4000]),
+            # One client, one request at a time: the latency without queueing.
+            "search_one_client": await load(port, 1, 10.0, queries[:-4000][::-1]),
+        }
         await first_event(server.url, questions[:10])  # warm up the agent's paths
         figures["agent_stream"] = await first_event(server.url, questions)
     return figures
