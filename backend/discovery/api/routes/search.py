@@ -3,7 +3,7 @@ GET /api/v1/search/tools. Archive records appear among the `tools` with their `k
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
@@ -57,6 +57,7 @@ async def search(body: SearchBody, service: SearchDep) -> SearchResult:
         skill_limit=body.skill_limit,
         skill_threshold=body.skill_threshold,
         tool_threshold=body.tool_threshold,
+        include_schemas=body.include_schemas,
         filters={
             "kinds": [body.item_type] if body.item_type else None,
             "media_types": body.media_types,
@@ -64,7 +65,7 @@ async def search(body: SearchBody, service: SearchDep) -> SearchResult:
             "date_to": body.date_to,
         },
     )
-    return _result(await service.search(request), body.include_schemas)
+    return _result(await service.search(request))
 
 
 QueryText = Annotated[str, Query(description="What to find, in plain words.")]
@@ -111,22 +112,18 @@ async def search_tools(
         strategy=Strategy.DIRECT,
         limit=limit,
         tool_threshold=threshold,
+        include_schemas=include_schemas,
         filters={"kinds": [item_type] if item_type else None, "skill_ids": ids or None},
     )
-    return _result(await service.search(request), include_schemas)
+    return _result(await service.search(request))
 
 
-def _result(response: SearchResponse, include_schemas: bool) -> SearchResult:
+def _result(response: SearchResponse) -> SearchResult:
+    """Input schemas are loaded by the service only when asked (`include_schemas`), and only
+    for the returned tools."""
     return SearchResult(
         query=response.query,
-        tools=[_with_schema(hit, include_schemas) for hit in response.items],
+        tools=response.items,
         matched_skills=response.matched_skills,
         metadata=response.metadata,
     )
-
-
-def _with_schema(hit: ItemHit, include: bool) -> ItemHit:
-    if include or "input_schema" not in hit.metadata:
-        return hit
-    metadata: dict[str, Any] = {k: v for k, v in hit.metadata.items() if k != "input_schema"}
-    return hit.model_copy(update={"metadata": metadata})
