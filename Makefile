@@ -33,6 +33,7 @@ format: install
 
 bench: install
 	$(UV) run discovery bench --out bench/results.json
+	$(UV) run discovery eval tools-latency
 
 clean:
 	rm -rf .discovery .discovery-bench .pytest_cache .ruff_cache .mypy_cache
