@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import httpx
@@ -33,17 +34,31 @@ def api_settings(demo_db_url: str, agent_data_dir: Path) -> Settings:
     )
 
 
+@asynccontextmanager
+async def running_app(settings: Settings) -> AsyncIterator[FastAPI]:
+    """The app with its lifespan run: database, embedder and agent open."""
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        yield app
+
+
+@asynccontextmanager
+async def asgi_client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        yield client
+
+
 @pytest.fixture(scope="module")
 async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
-    app = create_app(api_settings)
-    async with app.router.lifespan_context(app):
+    """Modules on another database override this fixture; `client` follows."""
+    async with running_app(api_settings) as app:
         yield app
 
 
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+    async with asgi_client(app) as client:
         yield client
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 from pydantic import SecretStr
+from tests.api.conftest import asgi_client, running_app
 from tests.conftest import settings_for
 
-from discovery.api.main import create_app
 from discovery.settings import Settings
 
 pytestmark = pytest.mark.integration
@@ -42,11 +42,8 @@ async def admin_client(
         discovery_api_keys=SecretStr("admin-key"),
         discovery_agent_planner="local",
     )
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
-            yield client
+    async with running_app(settings) as app, asgi_client(app) as client:
+        yield client
 
 
 async def test_ingest_reports_bad_rows_and_is_idempotent(

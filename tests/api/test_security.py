@@ -11,9 +11,9 @@ from pathlib import Path
 import httpx
 import pytest
 from pydantic import SecretStr
+from tests.api.conftest import asgi_client, running_app
 from tests.conftest import settings_for
 
-from discovery.api.main import create_app
 from discovery.api.security import key_is_valid
 
 pytestmark = pytest.mark.integration
@@ -31,11 +31,9 @@ def test_key_check_compares_against_every_key() -> None:
 async def app_client(
     url: str, data_dir: Path, **settings: object
 ) -> AsyncIterator[httpx.AsyncClient]:
-    app = create_app(settings_for(url, data_dir, discovery_agent_planner="local", **settings))
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-            yield client
+    settings_ = settings_for(url, data_dir, discovery_agent_planner="local", **settings)
+    async with running_app(settings_) as app, asgi_client(app) as client:
+        yield client
 
 
 async def test_without_configured_keys_writes_are_refused_and_reads_open(

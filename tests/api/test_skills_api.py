@@ -10,10 +10,9 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from pydantic import SecretStr
+from tests.api.conftest import running_app
 from tests.conftest import settings_for
 from tests.tool_catalog import tools_db_url  # noqa: F401 (fixture)
-
-from discovery.api.main import create_app
 
 pytestmark = pytest.mark.integration
 
@@ -25,16 +24,8 @@ AUTH = {"Authorization": f"Bearer {KEY}"}
 async def app(tools_db_url: str, agent_data_dir: Path) -> AsyncIterator[FastAPI]:  # noqa: F811
     settings = settings_for(tools_db_url, agent_data_dir, discovery_api_keys=SecretStr(KEY),
                             discovery_agent_planner="local")  # fmt: skip
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
+    async with running_app(settings) as app:
         yield app
-
-
-@pytest.fixture
-async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-        yield client
 
 
 async def test_list_and_get_skills_are_open_reads(client: httpx.AsyncClient) -> None:
