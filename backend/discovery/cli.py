@@ -4,15 +4,11 @@ parses, calls one service, and formats."""
 from __future__ import annotations
 
 import asyncio
-import json
-import logging
 import warnings
 from pathlib import Path
 from typing import Annotated, cast
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from discovery.agent.responses import MessageResponse, ResultsResponse
@@ -20,7 +16,8 @@ from discovery.evaluation.cli import eval_app
 from discovery.search.models import ItemKind, SearchValidationError, Strategy
 from discovery.search.queries import MissingEmbeddingsError
 from discovery.search.service import search_request
-from discovery.settings import Settings
+from discovery.server_cli import register as register_server_commands
+from discovery.terminal import console, err, load_settings, progress
 from discovery.tools_cli import register as register_tool_commands
 
 warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
@@ -32,24 +29,6 @@ ingest_app = typer.Typer(help="Load items into the catalog.", no_args_is_help=Tr
 app.add_typer(ingest_app, name="ingest")
 app.add_typer(eval_app, name="eval", no_args_is_help=True)
 register_tool_commands(app, ingest_app)  # ingest tools, sync mcp, skills
-console = Console()
-err = Console(stderr=True)
-
-
-def _settings() -> Settings:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    return Settings()
-
-
-def _progress() -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeRemainingColumn(),
-        console=err,
-    )
 
 
 def _parse_map(pairs: list[str]) -> dict[str, str]:
@@ -84,7 +63,7 @@ def ingest_archives_cmd(
 
     if format not in (None, "jsonl", "csv", "json"):
         raise typer.BadParameter("must be jsonl, csv or json", param_hint="--format")
-    settings = _settings()
+    settings = load_settings()
     mapping = _parse_map(map or [])
     try:
         files = expand_paths(paths)
@@ -95,15 +74,15 @@ def ingest_archives_cmd(
 
     async def run() -> None:
         async with open_runtime(settings) as rt:
-            with _progress() as progress:
-                task = progress.add_task("ingest", total=total, rate="")
+            with progress() as bar:
+                task = bar.add_task("ingest", total=total, rate="")
                 started = asyncio.get_running_loop().time()
 
                 def advance(n: int) -> None:
-                    progress.advance(task, n)
-                    done = progress.tasks[0].completed
+                    bar.advance(task, n)
+                    done = bar.tasks[0].completed
                     elapsed = asyncio.get_running_loop().time() - started
-                    progress.update(task, rate=f"{done / max(elapsed, 1e-9):.0f} rows/s")
+                    bar.update(task, rate=f"{done / max(elapsed, 1e-9):.0f} rows/s")
 
                 report = await ingest_archives(
                     rt.db,
@@ -153,7 +132,7 @@ def search(
     """Search the catalog and print a table."""
     from discovery.runtime import open_runtime
 
-    settings = _settings()
+    settings = load_settings()
     try:
         request = search_request(
             settings,
@@ -229,7 +208,7 @@ def ask(
         from discovery.agent.service import open_agent
         from discovery.runtime import open_runtime
 
-        async with open_runtime(_settings()) as rt, open_agent(rt) as agent:
+        async with open_runtime(load_settings()) as rt, open_agent(rt) as agent:
             async for event in agent.stream(message, thread):
                 if isinstance(event, IntentEvent):
                     err.print(f"intent: {event.intent.value} ({event.confidence:.2f})")
@@ -273,105 +252,26 @@ def reindex(
     from discovery.catalog.reindex import reindex as run_reindex
     from discovery.runtime import open_runtime
 
-    settings = _settings()
+    settings = load_settings()
 
     async def run() -> None:
         async with open_runtime(settings) as rt:
             total = await pending_count(rt.db, rt.embedder.model_id)
-            with _progress() as progress:
-                task = progress.add_task(f"reindex {rt.embedder.model_id}", total=total, rate="")
+            with progress() as bar:
+                task = bar.add_task(f"reindex {rt.embedder.model_id}", total=total, rate="")
                 done = await run_reindex(
                     rt.db,
                     rt.embedder,
                     batch_size=settings.discovery_ingest_batch_size,
                     drop_others=drop_old,
-                    on_rows=lambda n: progress.advance(task, n),
+                    on_rows=lambda n: bar.advance(task, n),
                 )
         console.print(f"re-embedded {done} items; {settings.discovery_embedding_model} is ready")
 
     asyncio.run(run())
 
 
-@app.command()
-def serve(
-    host: Annotated[str | None, typer.Option(help="Bind address.")] = None,
-    port: Annotated[int | None, typer.Option(help="Port.")] = None,
-    load_demo: Annotated[
-        bool, typer.Option(help="Load the demo archive into an empty catalog.")
-    ] = True,
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
-) -> None:
-    """Start the HTTP server (loads the demo archive when the catalog is empty)."""
-    import uvicorn
-
-    from discovery.api.main import create_app
-
-    settings = _settings()
-    host = host or settings.discovery_host
-    port = port or settings.discovery_port
-    if load_demo:
-        asyncio.run(_load_demo(settings))
-    err.print(f"Discovery starting: http://{host}:{port}  (API docs: http://{host}:{port}/docs)")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
-
-
-async def _load_demo(settings: Settings) -> None:
-    """Load the demo archive into an empty catalog, with a progress bar."""
-    from discovery.catalog.ingest import count_rows
-    from discovery.runtime import DEMO_ARCHIVE, load_demo_if_empty, open_runtime
-
-    async with open_runtime(settings) as rt:
-        with _progress() as progress:
-            task = progress.add_task("demo archive", total=count_rows(DEMO_ARCHIVE), rate="")
-            report = await load_demo_if_empty(rt, on_rows=lambda n: progress.advance(task, n))
-    if report is not None:
-        err.print(f"demo archive loaded: {report.added} records")
-
-
-@app.command()
-def bench(
-    out: Annotated[Path, typer.Option(help="Where to write the figures (JSON).")] = Path(
-        "bench/results.json"
-    ),
-    limit_rows: Annotated[int | None, typer.Option(help="Ingest only this many records.")] = None,
-    http_only: Annotated[
-        bool, typer.Option(help="Only the HTTP figures, on the catalog of the last full run.")
-    ] = False,
-    http_seconds: Annotated[float, typer.Option(help="Length of the HTTP load run.")] = 30.0,
-    http_clients: Annotated[int, typer.Option(help="Concurrent HTTP clients.")] = 16,
-) -> None:
-    """Load the full CMOA set into a separate database and print the engine's figures, then
-    serve it on loopback and print the HTTP figures (load, time to the first SSE event)."""
-    from discovery.bench import bench_dir, run_bench
-    from discovery.bench_http import run_http_bench
-
-    settings = _settings()
-    if http_only:
-        figures = json.loads(out.read_text()) if out.exists() else {}
-    else:
-        figures = asyncio.run(run_bench(settings, out, limit_rows))
-    figures["http"] = asyncio.run(
-        run_http_bench(bench_dir(settings), clients=http_clients, duration=http_seconds)
-    )
-    out.write_text(json.dumps(figures, indent=2) + "\n")
-    console.print_json(json.dumps(figures))
-
-
-@app.command()
-def openapi(
-    out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
-) -> None:
-    """Print the HTTP API's OpenAPI document (the web UI generates its types from it)."""
-    from discovery.api.main import create_app
-
-    document = json.dumps(create_app(Settings()).openapi(), indent=2, ensure_ascii=False)
-    if out is None:
-        console.print_json(document)
-    else:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(document + "\n", encoding="utf-8")
-        err.print(f"OpenAPI document written to {out}")
-
+register_server_commands(app)  # serve, bench, openapi
 
 if __name__ == "__main__":
     app()

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from discovery.settings import Settings
+from discovery.terminal import console, err, load_settings
 
 skills_app = typer.Typer(help="Manage skill categories and suggestions.", no_args_is_help=True)
-console = Console()
-err = Console(stderr=True)
 T = TypeVar("T")
 
 
@@ -24,8 +20,7 @@ def _run(work: Callable[[Any], Awaitable[T]]) -> T:
     """Open the services, run `work(runtime)`, close."""
     from discovery.runtime import open_runtime
 
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    settings = Settings()
+    settings = load_settings()
 
     async def main() -> T:
         async with open_runtime(settings) as rt:

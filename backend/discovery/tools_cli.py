@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from discovery.catalog.writer import IngestReport
 from discovery.search.queries import MissingEmbeddingsError
-from discovery.settings import Settings
+from discovery.terminal import console, err, load_settings, progress
 
-console = Console()
-err = Console(stderr=True)
 sync_app = typer.Typer(help="Bring the catalog in line with live sources.", no_args_is_help=True)
-
-
-def _settings() -> Settings:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    return Settings()
 
 
 def _files(paths: list[Path]) -> list[Path]:
@@ -69,20 +59,17 @@ def ingest_tools_cmd(
     from discovery.catalog.tool_ingest import ingest_tools
     from discovery.runtime import open_runtime
 
-    settings = _settings()
+    settings = load_settings()
     files = _files(paths)
     total = sum(count_rows(f) for f in files if not f.name.endswith((".json", ".json.gz")))
 
     async def run() -> tuple[IngestReport, int]:
         async with open_runtime(settings) as rt:
-            with Progress(
-                TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TimeRemainingColumn(), console=err,
-            ) as progress:  # fmt: skip
-                task = progress.add_task("ingest tools", total=total or None)
+            with progress() as bar:
+                task = bar.add_task("ingest tools", total=total or None, rate="")
                 return await ingest_tools(
                     rt.db, rt.embedder, settings, files, server=server, batch_size=batch_size,
-                    on_rows=lambda n: progress.advance(task, n),
+                    on_rows=lambda n: bar.advance(task, n),
                 )  # fmt: skip
 
     try:
@@ -108,7 +95,7 @@ def sync_mcp_cmd(
     from discovery.catalog.mcp_sync import ServerConfigError, load_servers, sync_servers
     from discovery.runtime import open_runtime
 
-    settings = _settings()
+    settings = load_settings()
     path = config or settings.discovery_mcp_servers_file
     try:
         servers = load_servers(path)

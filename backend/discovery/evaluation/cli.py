@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import statistics
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from discovery.settings import Settings
+from discovery.terminal import console, load_settings
 
 eval_app = typer.Typer(help="Measure the agent: intent routing and search relevance.")
-console = Console()
-
-
-def _settings(**overrides: Any) -> Settings:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    return Settings(**overrides)
 
 
 @eval_app.command("intents")
@@ -33,7 +26,7 @@ def intents_cmd(
     from discovery.embeddings.local import LocalMiniLMEmbedder
     from discovery.evaluation.intents import evaluate_intents
 
-    settings = _settings()
+    settings = load_settings()
     report = evaluate_intents(
         LocalMiniLMEmbedder(),
         DomainConfig.load(settings.discovery_domain_file),
@@ -65,9 +58,9 @@ def agent_cmd(
     """Run the evaluation queries through the agent on the demo archive (own database)."""
     from discovery.evaluation.agent import load_queries
 
-    settings = _settings()
+    settings = load_settings()
     if settings.uses_embedded_database:  # never touch the user's catalog
-        settings = _settings(discovery_data_dir=settings.discovery_data_dir.with_name(
+        settings = load_settings(discovery_data_dir=settings.discovery_data_dir.with_name(
             settings.discovery_data_dir.name + "-eval"))  # fmt: skip
     report = asyncio.run(_run_agent_eval(settings, load_queries()))
     n = len(report.results)

@@ -11,19 +11,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from discovery.settings import Settings
-
-console = Console()
-err = Console(stderr=True)
-
-
-def _settings() -> Settings:
-    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
-    return Settings()
+from discovery.terminal import console, err, load_settings
 
 
 def tools_cmd(
@@ -45,7 +36,7 @@ def tools_cmd(
         settings_summary,
     )
 
-    settings = _settings()
+    settings = load_settings(logging.ERROR)
     results: dict[str, Any] = {"settings": settings_summary(settings)}
     for name in ("metatool", "livemcpbench"):
         run_settings = eval_settings(settings, name)
@@ -89,7 +80,7 @@ def latency_cmd(
     """Hierarchical tool search with schemas for 5 tools: median and p95 in process."""
     from discovery.evaluation.tools_bench import run_tools_latency
 
-    figures = asyncio.run(run_tools_latency(_settings(), n, out))
+    figures = asyncio.run(run_tools_latency(load_settings(logging.ERROR), n, out))
     console.print(
         f"hierarchical search with schemas, 5 tools, {figures['catalog']}: "
         f"median {figures['median_ms']:.2f} ms, p95 {figures['p95_ms']:.2f} ms "
@@ -107,7 +98,7 @@ def skills_cmd(
     from discovery.embeddings.local import LocalMiniLMEmbedder
     from discovery.evaluation.tools_skills import fit_and_measure
 
-    settings = _settings()
+    settings = load_settings(logging.ERROR)
     calibration = fit_and_measure(
         LocalMiniLMEmbedder(), settings.discovery_skills_file,
         settings.discovery_skill_min_confidence,

@@ -1,0 +1,32 @@
+"""What every `discovery` command shares: the consoles, the settings (with logging set up)
+and the progress bar."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from discovery.settings import Settings
+
+console = Console()
+err = Console(stderr=True)
+
+
+def load_settings(log_level: int = logging.WARNING, **overrides: Any) -> Settings:
+    logging.basicConfig(level=log_level, format="%(levelname)s %(name)s: %(message)s")
+    return Settings(**overrides)
+
+
+def progress() -> Progress:
+    """Description, bar, done/total, an optional `rate` field, time remaining (on stderr)."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=err,
+    )
