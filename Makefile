@@ -36,4 +36,4 @@ bench: install
 	$(UV) run discovery eval tools-latency
 
 clean:
-	rm -rf .discovery .discovery-bench .pytest_cache .ruff_cache .mypy_cache
+	rm -rf .discovery .discovery-* .pytest_cache .ruff_cache .mypy_cache frontend/dist frontend/e2e/artifacts
