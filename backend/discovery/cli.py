@@ -17,7 +17,7 @@ from discovery.search.models import ItemKind, SearchValidationError, Strategy
 from discovery.search.queries import MissingEmbeddingsError
 from discovery.search.service import search_request
 from discovery.server_cli import register as register_server_commands
-from discovery.terminal import console, err, load_settings, progress
+from discovery.terminal import console, err, load_settings, print_ingest_report, progress
 from discovery.tools_cli import register as register_tool_commands
 
 warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
@@ -93,14 +93,7 @@ def ingest_archives_cmd(
                     batch_size=batch_size or settings.discovery_ingest_batch_size,
                     on_rows=advance,
                 )
-        for error in report.errors[:50]:
-            err.print(f"[yellow]skipped[/] {error}")
-        if len(report.errors) > 50:
-            err.print(f"[yellow]... and {len(report.errors) - 50} more skipped rows[/]")
-        console.print(
-            f"added {report.added}, updated {report.updated}, "
-            f"unchanged {report.unchanged}, skipped {report.skipped}"
-        )
+        print_ingest_report(report)
 
     try:
         asyncio.run(run())

@@ -4,12 +4,15 @@ and the progress bar."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from discovery.settings import Settings
+
+if TYPE_CHECKING:
+    from discovery.catalog.writer import IngestReport
 
 console = Console()
 err = Console(stderr=True)
@@ -29,4 +32,16 @@ def progress() -> Progress:
         TextColumn("{task.fields[rate]}"),
         TimeRemainingColumn(),
         console=err,
+    )
+
+
+def print_ingest_report(report: IngestReport, extra: str = "") -> None:
+    """The skipped rows (the first 50, by file and line), then the counts."""
+    for error in report.errors[:50]:
+        err.print(f"[yellow]skipped[/] {error}")
+    if len(report.errors) > 50:
+        err.print(f"[yellow]... and {len(report.errors) - 50} more skipped rows[/]")
+    console.print(
+        f"added {report.added}, updated {report.updated}, unchanged {report.unchanged}, "
+        f"skipped {report.skipped}{extra}"
     )

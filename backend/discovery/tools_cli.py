@@ -10,7 +10,7 @@ import typer
 
 from discovery.catalog.writer import IngestReport
 from discovery.search.queries import MissingEmbeddingsError
-from discovery.terminal import console, err, load_settings, progress
+from discovery.terminal import console, err, load_settings, print_ingest_report, progress
 
 sync_app = typer.Typer(help="Bring the catalog in line with live sources.", no_args_is_help=True)
 
@@ -34,14 +34,7 @@ def _files(paths: list[Path]) -> list[Path]:
 
 
 def _print_report(report: IngestReport, suggested: int) -> None:
-    for error in report.errors[:50]:
-        err.print(f"[yellow]skipped[/] {error}")
-    if len(report.errors) > 50:
-        err.print(f"[yellow]... and {len(report.errors) - 50} more skipped rows[/]")
-    console.print(
-        f"added {report.added}, updated {report.updated}, unchanged {report.unchanged}, "
-        f"skipped {report.skipped}; new skill suggestions {suggested}"
-    )
+    print_ingest_report(report, f"; new skill suggestions {suggested}")
 
 
 def ingest_tools_cmd(

@@ -108,14 +108,20 @@ class AgentService:
         events: asyncio.Queue[BaseModel | None],
     ) -> None:
         self.active_turns += 1
+        final: dict[str, Any] = {}
         try:
             async for mode, chunk in self.graph.astream(
                 payload, config, stream_mode=["updates", "custom"]
             ):
                 for event in map_chunk(mode, chunk):
                     events.put_nowait(event)
-            state = await self.graph.aget_state(config)
-            events.put_nowait(final_event(self._response(state.values, thread_id)))
+                if mode == "updates":  # the answer is in AnswerMiddleware's update: no re-read
+                    for update in chunk.values():
+                        if isinstance(update, dict) and update.get("response"):
+                            final = {"response": update["response"]}
+            if not final:
+                final = (await self.graph.aget_state(config)).values
+            events.put_nowait(final_event(self._response(final, thread_id)))
         except asyncio.CancelledError:
             log_event(log, "turn_cancelled", thread_id=thread_id)
             raise

@@ -77,11 +77,7 @@ async def match_items_text(
     filters: dict[str, Any],
     model_name: str,
 ) -> list[ItemHit]:
-    sql = "select * from match_items_text(%(text)s, %(q)s, %(count)s, " + _ITEM_ARGS + ")"
-    args = {"text": text, "q": vector, "count": count, "model_name": model_name} | filters
-    async with conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(sql, args)
-        return [_item(row) for row in await cur.fetchall()]
+    return await _text_match(conn, "match_items_text", text, vector, count, filters, model_name)
 
 
 async def match_items_text_filled(
@@ -100,13 +96,26 @@ async def match_items_text_filled(
     )
     if len(hits) >= count:
         return hits
-    sql = "select * from match_items_text_any(%(text)s, %(q)s, %(count)s, " + _ITEM_ARGS + ")"
+    more = await _text_match(conn, "match_items_text_any", text, vector, count, filters, model_name)
+    seen = {hit.id for hit in hits}
+    return hits + [hit for hit in more if hit.id not in seen][: count - len(hits)]
+
+
+async def _text_match(
+    conn: psycopg.AsyncConnection,
+    function: str,
+    text: str,
+    vector: np.ndarray,
+    count: int,
+    filters: dict[str, Any],
+    model_name: str,
+) -> list[ItemHit]:
+    """One of the full-text SQL functions (same arguments, same rows)."""
+    sql = f"select * from {function}(%(text)s, %(q)s, %(count)s, " + _ITEM_ARGS + ")"
     args = {"text": text, "q": vector, "count": count, "model_name": model_name} | filters
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
-        seen = {hit.id for hit in hits}
-        more = [_item(row) for row in await cur.fetchall() if row["id"] not in seen]
-    return hits + more[: count - len(hits)]
+        return [_item(row) for row in await cur.fetchall()]
 
 
 async def match_skills(
