@@ -16,6 +16,7 @@ import shutil
 import statistics
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,11 @@ from rich.progress import MofNCompleteColumn, Progress
 from discovery.catalog.ingest import count_rows, expand_paths, ingest_archives
 from discovery.runtime import Runtime, open_runtime
 from discovery.search.models import SearchRequest, Strategy
+from discovery.search.service import SearchService
 from discovery.settings import REPO_ROOT, Settings
 
+WARM_UP_SEARCHES = 1000
+EF_SWEEP = (40, 100, 150, 200, 400)
 CMOA_DIR = REPO_ROOT.parent / "shared" / "data" / "heritage" / "cmoa"
 HAND_WRITTEN = [
     "jazz musicians performing",
@@ -124,12 +128,15 @@ async def _ingest(rt: Runtime, limit_rows: int | None) -> dict[str, Any]:
 
 
 async def _settle(rt: Runtime) -> None:
-    """Measure search at steady state, not during the load's after-effects (autovacuum,
-    checkpoint writes): vacuum, write the checkpoint, warm the vector index."""
+    """Measure search at steady state, as a server that has been answering for a while, not
+    during the load's after-effects (autovacuum, checkpoint writes) nor on a cold cache:
+    vacuum, write the checkpoint, then 1,000 warm-up searches with other queries (their
+    embeddings and results are not reused: the measured queries are different phrases)."""
     async with rt.db.connection() as conn:
         await conn.execute("vacuum (analyze) items, item_embeddings, item_skills")
         await conn.execute("checkpoint")
-    await _search(rt, _queries(50, seed=3), Strategy.DIRECT)
+    warm_up = _queries(len(HAND_WRITTEN) + WARM_UP_SEARCHES, seed=3)[len(HAND_WRITTEN) :]
+    await _search(rt.search, warm_up, Strategy.DIRECT)
 
 
 def _embedding(rt: Runtime, queries: list[str]) -> dict[str, float]:
@@ -143,13 +150,13 @@ def _embedding(rt: Runtime, queries: list[str]) -> dict[str, float]:
     return _summary(times)
 
 
-async def _search(rt: Runtime, queries: list[str], strategy: Strategy) -> dict[str, Any]:
+async def _search(service: SearchService, queries: list[str], strategy: Strategy) -> dict[str, Any]:
     times, fallbacks = [], 0
     for q in queries:
-        rt.embedder.cache_clear()
+        service.embedder.cache_clear()
         request = SearchRequest.build(query=q, strategy=strategy, limit=10)
         t = time.perf_counter()
-        response = await rt.search.search(request)
+        response = await service.search(request)
         times.append((time.perf_counter() - t) * 1000)
         fallbacks += response.metadata.fallback_reason is not None
     return _summary(times) | {"fallbacks": fallbacks}
@@ -175,35 +182,55 @@ async def _exact_scan(rt: Runtime, queries: list[str]) -> dict[str, Any]:
     return _summary(times)
 
 
-async def _recall(rt: Runtime, queries: list[str]) -> dict[str, Any]:
+@dataclass
+class _ExactIndex:
+    """Every active item's vector and skills, for exact answers computed in numpy."""
+
+    ids: dict[str, int]
+    skills: list[set[str]]
+    matrix: np.ndarray
+
+    @classmethod
+    async def load(cls, rt: Runtime) -> _ExactIndex:
+        async with rt.db.connection() as conn:
+            rows = await (
+                await conn.execute(
+                    "select i.id, i.skill_ids, e.embedding from items i join item_embeddings e"
+                    " on e.item_id = i.id and e.model = %s where i.is_active",
+                    (rt.embedder.model_id,),
+                )
+            ).fetchall()
+        return cls(
+            {r[0]: n for n, r in enumerate(rows)},
+            [set(r[1]) for r in rows],
+            np.stack([np.asarray(r[2].to_numpy(), dtype=np.float32) for r in rows]),
+        )
+
+
+async def _recall(
+    service: SearchService,
+    exact: _ExactIndex,
+    queries: list[str],
+    strategies: tuple[Strategy, ...] = (Strategy.DIRECT, Strategy.HIERARCHICAL),
+) -> dict[str, Any]:
     """Recall@10 of the indexed path against an exact numpy scan over every stored vector.
 
     Tie-aware: a returned item counts when its exact similarity is at least the 10th best
     exact similarity (duplicate captions give identical vectors). Hierarchical search is
     compared with an exact scan over the same skills, on the queries that used skills.
     """
-    async with rt.db.connection() as conn:
-        rows = await (
-            await conn.execute(
-                "select i.id, i.skill_ids, e.embedding from items i join item_embeddings e"
-                " on e.item_id = i.id and e.model = %s where i.is_active",
-                (rt.embedder.model_id,),
-            )
-        ).fetchall()
-    index = {r[0]: n for n, r in enumerate(rows)}
-    skills = [set(r[1]) for r in rows]
-    matrix = np.stack([np.asarray(r[2].to_numpy(), dtype=np.float32) for r in rows])
+    index, skills, matrix = exact.ids, exact.skills, exact.matrix
     out: dict[str, list[float]] = {"direct": [], "hierarchical": []}
     for q in queries:
-        sims = matrix @ rt.embedder.embed_query(q)
-        for strategy in (Strategy.DIRECT, Strategy.HIERARCHICAL):
-            resp = await rt.search.search(
+        sims = matrix @ service.embedder.embed_query(q)
+        for strategy in strategies:
+            resp = await service.search(
                 SearchRequest.build(query=q, strategy=strategy, limit=10, tool_threshold=0.0)
             )
             used = set(resp.metadata.skill_ids_used or [])
             if strategy is Strategy.HIERARCHICAL and not used:
                 continue
-            mask = np.array([bool(s & used) for s in skills]) if used else np.ones(len(rows), bool)
+            mask = np.array([bool(s & used) for s in skills]) if used else np.ones(len(index), bool)
             kth = np.sort(np.where(mask, sims, -np.inf))[-10]
             hits = sum(sims[index[hit.id]] >= kth - 1e-6 for hit in resp.items)
             out[strategy.value].append(hits / 10)
@@ -215,15 +242,42 @@ async def _recall(rt: Runtime, queries: list[str]) -> dict[str, Any]:
     }
 
 
+async def _ef_sweep(rt: Runtime, exact: _ExactIndex, queries: list[str]) -> list[dict]:
+    """The HNSW trade-off: direct search latency and recall@10 for several `ef_search` values
+    (the setting DISCOVERY_HNSW_EF_SEARCH; the measured figures above use its current value)."""
+    out = []
+    for ef in EF_SWEEP:
+        service = SearchService(
+            rt.db, rt.embedder, rt.settings.model_copy(update={"discovery_hnsw_ef_search": ef})
+        )
+        hand = await _recall(service, exact, HAND_WRITTEN, (Strategy.DIRECT,))
+        captions = await _recall(service, exact, queries[len(HAND_WRITTEN) :], (Strategy.DIRECT,))
+        out.append(
+            {
+                "ef_search": ef,
+                "search_direct_ms": await _search(service, queries, Strategy.DIRECT),
+                "recall_at_10_hand_written": hand["direct"],
+                "recall_at_10_caption_phrases": captions["direct"],
+            }
+        )
+    return out
+
+
 def bench_dir(settings: Settings) -> Path:
     """The bench's own embedded database, next to the app's data directory."""
     return settings.discovery_data_dir.with_name(settings.discovery_data_dir.name + "-bench")
 
 
-async def run_bench(settings: Settings, out: Path, limit_rows: int | None = None) -> dict:
+async def run_bench(
+    settings: Settings, out: Path, limit_rows: int | None = None, reuse_catalog: bool = False
+) -> dict:
+    """The engine's figures. `reuse_catalog` measures search on the catalog of the last run
+    (its ingest figures are kept from `out`) instead of rebuilding it."""
     directory = bench_dir(settings)
-    shutil.rmtree(directory, ignore_errors=True)
-    directory.mkdir(parents=True)
+    previous = json.loads(out.read_text()) if reuse_catalog and out.exists() else {}
+    if not reuse_catalog:
+        shutil.rmtree(directory, ignore_errors=True)
+    directory.mkdir(parents=True, exist_ok=True)
     bench_settings = settings.model_copy(
         update={"discovery_data_dir": directory, "database_url": None}
     )
@@ -232,19 +286,24 @@ async def run_bench(settings: Settings, out: Path, limit_rows: int | None = None
     async with open_runtime(bench_settings) as rt:
         figures: dict[str, Any] = {
             "machine": f"{platform.machine()}, {platform.python_version()}",
-            "ingest": await _ingest(rt, limit_rows),
+            "ingest": previous["ingest"] if reuse_catalog else await _ingest(rt, limit_rows),
+            "hnsw_ef_search": rt.settings.discovery_hnsw_ef_search,
         }
         await _settle(rt)
         figures["query_embedding_ms"] = _embedding(rt, queries)
         for strategy in Strategy:
-            await _search(rt, queries[:20], strategy)  # warm the pool and the plans
-            figures[f"search_{strategy.value}_ms"] = await _search(rt, queries, strategy)
+            await _search(rt.search, queries[:20], strategy)  # warm the pool and the plans
+            figures[f"search_{strategy.value}_ms"] = await _search(rt.search, queries, strategy)
         figures["exact_scan_sql_ms"] = await _exact_scan(rt, queries[:40])
         figures["direct_speedup_vs_exact_scan_p50"] = round(
             figures["exact_scan_sql_ms"]["p50"] / figures["search_direct_ms"]["p50"], 1
         )
-        figures["recall_at_10_hand_written"] = await _recall(rt, HAND_WRITTEN)
-        figures["recall_at_10_caption_phrases"] = await _recall(rt, queries[len(HAND_WRITTEN) :])
+        exact = await _ExactIndex.load(rt)
+        figures["recall_at_10_hand_written"] = await _recall(rt.search, exact, HAND_WRITTEN)
+        figures["recall_at_10_caption_phrases"] = await _recall(
+            rt.search, exact, queries[len(HAND_WRITTEN) :]
+        )
+        figures["ef_search_sweep"] = await _ef_sweep(rt, exact, queries)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(figures, indent=2) + "\n")
     return figures

@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 import numpy as np
+import psutil
 
 from discovery.bench import _queries
 from discovery.settings import REPO_ROOT
@@ -79,6 +80,53 @@ class Server:
                 self.proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
+class CpuSplit:
+    """CPU time spent during a run by the server process, the embedded PostgreSQL (postmaster
+    and backends) and this process (the load generator): where each request's cost goes."""
+
+    def __init__(self, server: Server) -> None:
+        assert server.proc is not None
+        self.groups = {"server": [server.proc.pid], "load_generator": [os.getpid()]}
+        pid_file = server.data_dir / "pgdata" / "postmaster.pid"
+        postmaster = int(pid_file.read_text().split()[0]) if pid_file.exists() else None
+        self.postmaster = postmaster
+
+    def _snapshot(self) -> dict[str, float]:
+        groups = dict(self.groups)
+        if self.postmaster and psutil.pid_exists(self.postmaster):
+            main = psutil.Process(self.postmaster)
+            groups["postgres"] = [main.pid, *(c.pid for c in main.children(recursive=True))]
+        return {name: _cpu_seconds(pids) for name, pids in groups.items()}
+
+    def __enter__(self) -> CpuSplit:
+        self.before = self._snapshot()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.after = self._snapshot()
+
+    def per_request_ms(self, requests: int) -> dict[str, float]:
+        return (
+            {
+                name: round((self.after[name] - self.before.get(name, 0.0)) * 1000 / requests, 2)
+                for name in self.after
+            }
+            if requests
+            else {}
+        )
 
 
 async def _connection(
@@ -162,8 +210,11 @@ async def run_http_bench(
     async with Server(bench_dir, port) as server:
         # Warm up (pool, plans, the HNSW index in shared buffers) with queries not measured.
         await load(port, clients, max(5.0, duration / 3), queries[-4000:])
+        with CpuSplit(server) as cpu:
+            search_load = await load(port, clients, duration, queries[:-4000])
+        search_load["cpu_ms_per_request"] = cpu.per_request_ms(search_load["requests"])
         figures = {
-            "search_load": await load(port, clients, duration, queries[:-4000]),
+            "search_load": search_load,
             # One client, one request at a time: the latency without queueing.
             "search_one_client": await load(port, 1, 10.0, queries[:-4000][::-1]),
         }

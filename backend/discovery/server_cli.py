@@ -63,6 +63,10 @@ def bench(
     http_only: Annotated[
         bool, typer.Option(help="Only the HTTP figures, on the catalog of the last full run.")
     ] = False,
+    search_only: Annotated[
+        bool,
+        typer.Option(help="Search and recall figures on the catalog of the last run (no ingest)."),
+    ] = False,
     http_seconds: Annotated[float, typer.Option(help="Length of the HTTP load run.")] = 30.0,
     http_clients: Annotated[int, typer.Option(help="Concurrent HTTP clients.")] = 16,
 ) -> None:
@@ -77,7 +81,12 @@ def bench(
     if http_only:
         figures = json.loads(out.read_text()) if out.exists() else {}
     else:
-        figures = asyncio.run(run_bench(settings, out, limit_rows))
+        figures = asyncio.run(run_bench(settings, out, limit_rows, reuse_catalog=search_only))
+        if search_only and out.exists():  # keep the HTTP figures of the last run
+            figures.setdefault("http", json.loads(out.read_text()).get("http"))
+            out.write_text(json.dumps(figures, indent=2) + "\n")
+            console.print_json(json.dumps(figures))
+            return
     figures["http"] = asyncio.run(
         run_http_bench(bench_dir(settings), clients=http_clients, duration=http_seconds)
     )
