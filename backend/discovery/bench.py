@@ -135,10 +135,12 @@ async def _settle(rt: Runtime) -> None:
 
 
 async def _warm_up(rt: Runtime) -> None:
-    """Steady state, as a server that has been answering for a while: 1,000 searches with other
-    queries (their embeddings and results are not reused: the measured queries differ)."""
+    """Steady state, as a server that has been answering for a while: 1,000 searches per
+    strategy with other queries (their embeddings and results are not reused: the measured
+    queries are different phrases)."""
     warm_up = _queries(len(HAND_WRITTEN) + WARM_UP_SEARCHES, seed=3)[len(HAND_WRITTEN) :]
-    await _search(rt.search, warm_up, Strategy.DIRECT)
+    for strategy in Strategy:
+        await _search(rt.search, warm_up, strategy)
 
 
 def _embedding(rt: Runtime, queries: list[str]) -> dict[str, float]:
