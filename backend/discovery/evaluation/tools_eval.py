@@ -101,7 +101,7 @@ def reciprocal_rank(ranked: list[str], gold: list[list[str]]) -> float:
 
 # Hierarchical search is also measured at these (skill_limit, skill_threshold) points: the
 # configured default (0.4) was chosen for the heritage archive and rarely matches a tool skill.
-HIERARCHICAL_VARIANTS = ((3, 0.1), (3, 0.2), (5, 0.2))
+HIERARCHICAL_VARIANTS = ((3, 0.1), (3, 0.2), (5, 0.2), (8, 0.2), (12, 0.2))
 
 
 def runs(strategies: tuple[Strategy, ...] = tuple(Strategy)) -> list[tuple[str, dict[str, Any]]]:
