@@ -1,8 +1,10 @@
 """`make bench`: the engine's figures on the full CMOA set (87k real records), median and p95.
 
 Runs against its own embedded database (`<data dir>-bench`), rebuilt from scratch each run so the
-ingest rate is measured on an empty catalog. Recall@10 compares the indexed path with an exact
-scan done in numpy over every stored vector (independent of PostgreSQL's planner).
+ingest rate is measured on an empty catalog (`--search-only` reuses the last one). Search is
+measured on a freshly started database after warm-up searches. Recall@10 compares the indexed
+path with an exact scan done in numpy over every stored vector (independent of PostgreSQL's
+planner); an `ef_search` sweep prints the HNSW latency/recall trade-off.
 """
 
 from __future__ import annotations
@@ -292,7 +294,7 @@ async def run_bench(
         "hnsw_ef_search": settings.discovery_hnsw_ef_search,
     }
     if reuse_catalog:
-        figures["ingest"] = previous["ingest"]
+        figures["ingest"] = previous.get("ingest")
     else:
         async with open_runtime(bench_settings) as rt:
             figures["ingest"] = await _ingest(rt, limit_rows)

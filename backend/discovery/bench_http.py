@@ -98,11 +98,11 @@ class CpuSplit:
     and backends) and this process (the load generator): where each request's cost goes."""
 
     def __init__(self, server: Server) -> None:
-        assert server.proc is not None
+        if server.proc is None:
+            raise RuntimeError("the server is not running")
         self.groups = {"server": [server.proc.pid], "load_generator": [os.getpid()]}
         pid_file = server.data_dir / "pgdata" / "postmaster.pid"
-        postmaster = int(pid_file.read_text().split()[0]) if pid_file.exists() else None
-        self.postmaster = postmaster
+        self.postmaster = int(pid_file.read_text().split()[0]) if pid_file.exists() else None
 
     def _snapshot(self) -> dict[str, float]:
         groups = dict(self.groups)

@@ -78,13 +78,18 @@ def bench(
     from discovery.bench_http import run_http_bench
 
     settings = load_settings()
+    previous = json.loads(out.read_text()) if out.exists() else {}
+    if (http_only or search_only) and not bench_dir(settings).exists():
+        err.print(f"no bench catalog at {bench_dir(settings)}: run `discovery bench` first")
+        raise typer.Exit(2)
     if http_only:
-        figures = json.loads(out.read_text()) if out.exists() else {}
+        figures = previous
     else:
         figures = asyncio.run(run_bench(settings, out, limit_rows, reuse_catalog=search_only))
-        if search_only and out.exists():  # keep the HTTP figures of the last run
-            figures.setdefault("http", json.loads(out.read_text()).get("http"))
-            out.write_text(json.dumps(figures, indent=2) + "\n")
+        if search_only:  # the HTTP figures of the last run stay
+            if previous.get("http"):
+                figures["http"] = previous["http"]
+                out.write_text(json.dumps(figures, indent=2) + "\n")
             console.print_json(json.dumps(figures))
             return
     figures["http"] = asyncio.run(
