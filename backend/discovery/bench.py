@@ -275,13 +275,12 @@ def bench_dir(settings: Settings) -> Path:
 
 
 async def run_bench(
-    settings: Settings, out: Path, limit_rows: int | None = None, reuse_catalog: bool = False
+    settings: Settings, out: Path, limit_rows: int | None = None, previous: dict | None = None
 ) -> dict:
-    """The engine's figures. `reuse_catalog` measures search on the catalog of the last run
-    (its ingest figures are kept from `out`) instead of rebuilding it."""
+    """The engine's figures. Given the `previous` run's figures, search is measured on that
+    run's catalog (its ingest figures are kept) instead of a rebuilt one."""
     directory = bench_dir(settings)
-    previous = json.loads(out.read_text()) if reuse_catalog and out.exists() else {}
-    if not reuse_catalog:
+    if previous is None:
         shutil.rmtree(directory, ignore_errors=True)
     directory.mkdir(parents=True, exist_ok=True)
     bench_settings = settings.model_copy(
@@ -293,7 +292,7 @@ async def run_bench(
         "machine": f"{platform.machine()}, {platform.python_version()}",
         "hnsw_ef_search": settings.discovery_hnsw_ef_search,
     }
-    if reuse_catalog:
+    if previous is not None:
         figures["ingest"] = previous.get("ingest")
     else:
         async with open_runtime(bench_settings) as rt:

@@ -85,7 +85,8 @@ def bench(
     if http_only:
         figures = previous
     else:
-        figures = asyncio.run(run_bench(settings, out, limit_rows, reuse_catalog=search_only))
+        reuse = previous if search_only else None
+        figures = asyncio.run(run_bench(settings, out, limit_rows, previous=reuse))
         if search_only:  # the HTTP figures of the last run stay
             if previous.get("http"):
                 figures["http"] = previous["http"]

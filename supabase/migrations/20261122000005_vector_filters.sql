@@ -14,6 +14,20 @@ language sql immutable as $$
                 then (metadata ->> field)::int end
 $$;
 
+-- The period a record covers, as the filters read it: from its start (or end) year to its
+-- end (or start) year.
+create or replace function _period_lo(metadata jsonb)
+returns int
+language sql immutable as $$
+    select coalesce(_metadata_year(metadata, 'date_start'), _metadata_year(metadata, 'date_end'))
+$$;
+
+create or replace function _period_hi(metadata jsonb)
+returns int
+language sql immutable as $$
+    select coalesce(_metadata_year(metadata, 'date_end'), _metadata_year(metadata, 'date_start'))
+$$;
+
 -- The HNSW indexes go for the backfill (updating every row would insert each vector into the
 -- index again) and are rebuilt below, with the definitions of the catalog migration.
 drop index if exists item_embeddings_minilm_hnsw;
@@ -26,17 +40,16 @@ alter table item_embeddings
     add column if not exists is_active  boolean not null default true,
     add column if not exists skill_ids  text[] not null default '{}',
     add column if not exists media_type text,
-    -- The period a record covers: date_lo = start (or end), date_hi = end (or start).
-    add column if not exists date_lo    int,
-    add column if not exists date_hi    int;
+    add column if not exists date_lo    int,  -- _period_lo(metadata)
+    add column if not exists date_hi    int;  -- _period_hi(metadata)
 
 update item_embeddings e
 set kind = i.kind,
     is_active = i.is_active,
     skill_ids = i.skill_ids,
     media_type = i.metadata ->> 'media_type',
-    date_lo = coalesce(_metadata_year(i.metadata, 'date_start'), _metadata_year(i.metadata, 'date_end')),
-    date_hi = coalesce(_metadata_year(i.metadata, 'date_end'), _metadata_year(i.metadata, 'date_start'))
+    date_lo = _period_lo(i.metadata),
+    date_hi = _period_hi(i.metadata)
 from items i
 where i.id = e.item_id;
 
@@ -46,8 +59,7 @@ returns trigger
 language plpgsql as $$
 begin
     select i.kind, i.is_active, i.skill_ids, i.metadata ->> 'media_type',
-           coalesce(_metadata_year(i.metadata, 'date_start'), _metadata_year(i.metadata, 'date_end')),
-           coalesce(_metadata_year(i.metadata, 'date_end'), _metadata_year(i.metadata, 'date_start'))
+           _period_lo(i.metadata), _period_hi(i.metadata)
     into new.kind, new.is_active, new.skill_ids, new.media_type, new.date_lo, new.date_hi
     from items i
     where i.id = new.item_id;
@@ -63,22 +75,18 @@ create trigger item_embeddings_fill
 create or replace function _items_sync_vectors()
 returns trigger
 language plpgsql as $$
+declare
+    media text := new.metadata ->> 'media_type';
+    lo    int := _period_lo(new.metadata);
+    hi    int := _period_hi(new.metadata);
 begin
-    if (new.kind, new.is_active, new.skill_ids, new.metadata ->> 'media_type',
-        _metadata_year(new.metadata, 'date_start'), _metadata_year(new.metadata, 'date_end'))
-       is distinct from
+    if (new.kind, new.is_active, new.skill_ids, media, lo, hi) is distinct from
        (old.kind, old.is_active, old.skill_ids, old.metadata ->> 'media_type',
-        _metadata_year(old.metadata, 'date_start'), _metadata_year(old.metadata, 'date_end'))
+        _period_lo(old.metadata), _period_hi(old.metadata))
     then
         update item_embeddings e
-        set kind = new.kind,
-            is_active = new.is_active,
-            skill_ids = new.skill_ids,
-            media_type = new.metadata ->> 'media_type',
-            date_lo = coalesce(_metadata_year(new.metadata, 'date_start'),
-                               _metadata_year(new.metadata, 'date_end')),
-            date_hi = coalesce(_metadata_year(new.metadata, 'date_end'),
-                               _metadata_year(new.metadata, 'date_start'))
+        set kind = new.kind, is_active = new.is_active, skill_ids = new.skill_ids,
+            media_type = media, date_lo = lo, date_hi = hi
         where e.item_id = new.id;
     end if;
     return null;
