@@ -58,6 +58,12 @@ class Settings(BaseSettings):
 
     discovery_skill_limit: int = Field(default=3, ge=1, le=50)
     discovery_skill_threshold: float = Field(default=0.4, ge=0.0, le=1.0)
+    # Stage 1's defaults for searches of a tool catalog (item_type given, not archive). MiniLM
+    # scores a tool query against most skill centroids below 0.2, where the archive's 0.4 would
+    # send 70% of tool searches to the direct fallback. Chosen on MetaTool's dev split
+    # (`discovery eval tools --split dev`), never on the reported queries.
+    discovery_tool_skill_limit: int = Field(default=8, ge=1, le=50)
+    discovery_tool_skill_threshold: float = Field(default=0.1, ge=0.0, le=1.0)
     discovery_tool_limit: int = Field(default=5, ge=1, le=100)
     discovery_tool_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     discovery_exact_scan_max_rows: int = Field(
@@ -66,6 +72,16 @@ class Settings(BaseSettings):
         description="Filtered searches over at most this many rows use an exact scan, not HNSW.",
     )
     discovery_hnsw_ef_search: int = Field(default=100, ge=10, le=1000)
+    # Hybrid search fuses its dense and text rankings by weighted reciprocal rank fusion, tuned
+    # on MetaTool's dev split (docs/tools-search.md): the textbook k = 60 at equal weights
+    # ranked below dense search alone there (the text leg's ts_rank_cd ignores term rarity).
+    discovery_hybrid_rrf_k: int = Field(default=10, ge=1, le=1000)
+    discovery_hybrid_text_weight: float = Field(
+        default=0.4,
+        ge=0.0,
+        le=10.0,
+        description="Weight of the text ranking in hybrid fusion (the dense ranking weighs 1).",
+    )
     discovery_skill_min_confidence: float = Field(
         default=0.5,
         ge=0.0,

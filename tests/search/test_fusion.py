@@ -24,6 +24,24 @@ def test_fusion_breaks_ties_by_first_seen_order() -> None:
     assert [k for k, _ in reciprocal_rank_fusion([["x"], ["y"]])] == ["x", "y"]
 
 
+def test_weights_scale_each_ranking() -> None:
+    fused = dict(reciprocal_rank_fusion([["a", "b"], ["b", "c"]], k=10, weights=[1.0, 0.4]))
+    assert fused["a"] == pytest.approx(1 / 11)
+    assert fused["b"] == pytest.approx(1 / 12 + 0.4 / 11)
+    assert fused["c"] == pytest.approx(0.4 / 12)
+
+
+def test_a_down_weighted_list_loses_a_tie_it_would_win_at_equal_weight() -> None:
+    rankings = [["dense"], ["text"]]
+    assert reciprocal_rank_fusion(rankings, weights=[1.0, 1.0])[0][0] == "dense"
+    assert reciprocal_rank_fusion(rankings, weights=[0.5, 1.0])[0][0] == "text"
+
+
+def test_one_weight_per_ranking() -> None:
+    with pytest.raises(ValueError, match="1 weights for 2 rankings"):
+        reciprocal_rank_fusion([["a"], ["b"]], weights=[1.0])
+
+
 def test_fusion_of_nothing_is_empty() -> None:
     assert reciprocal_rank_fusion([[], []]) == []
 

@@ -8,8 +8,10 @@ from tests.catalog.test_ingest import FIXTURE
 
 from discovery.catalog.ingest import ingest_archives
 from discovery.runtime import Runtime
+from discovery.search import queries
 from discovery.search.models import SearchRequest, Strategy
 from discovery.search.queries import MissingEmbeddingsError
+from discovery.search.service import SearchService
 
 pytestmark = pytest.mark.integration
 
@@ -92,6 +94,34 @@ async def test_hybrid_search_fuses_keyword_and_dense_results(demo_runtime: Runti
     ranks = [hit.rank_score for hit in response.items]
     assert ranks == sorted(ranks, reverse=True)
     assert any("crawford grill" in hit.title.lower() for hit in response.items)
+
+
+async def test_hybrid_fusion_follows_the_configured_text_weight(demo_runtime: Runtime) -> None:
+    """Text weight 0: the dense order. A heavy text weight: the text leg's order leads."""
+    query = "Crawford Grill jazz musicians"
+
+    async def ids(strategy: str, **settings: object) -> list[str]:
+        service = SearchService(
+            demo_runtime.db,
+            demo_runtime.embedder,
+            demo_runtime.settings.model_copy(update=settings),
+        )
+        response = await service.search(_req(query, strategy=strategy, limit=5))
+        return [hit.id for hit in response.items]
+
+    dense = await ids("direct")
+    assert await ids("hybrid", discovery_hybrid_text_weight=0.0) == dense
+    text_led = await ids("hybrid", discovery_hybrid_text_weight=10.0, discovery_hybrid_rrf_k=1)
+    async with demo_runtime.db.connection() as conn:
+        text = await queries.match_items_text_filled(
+            conn,
+            query,
+            demo_runtime.embedder.embed_query(query),
+            count=20,
+            filters=_req(query).filters.sql_args(),
+            model_name=demo_runtime.embedder.model_id,
+        )
+    assert text_led[0] == text[0].id != dense[0]
 
 
 async def test_filters_by_media_type_and_date_range(demo_runtime: Runtime) -> None:

@@ -160,3 +160,17 @@ async def test_hybrid_text_leg_fills_with_any_word_matches_for_sentences(tools: 
     response = await tools.search.search(_req(sentence, strategy="hybrid", limit=3))
     assert response.items[0].id == "tool:Git Tools::git_diff"
     assert response.items[0].rank_score is not None
+
+
+async def test_a_tool_search_with_the_defaults_stays_two_stage(tools: Runtime) -> None:
+    """At the archive's skill threshold (0.4) this question matches no skill and falls back to
+    direct search; the tool defaults (8 skills at 0.1) keep it hierarchical."""
+    question = "what will the sky look like in Paris this weekend"
+    archive_defaults = tools.search.request(query=question)
+    assert (await tools.search.search(archive_defaults)).metadata.fallback_reason is not None
+    request = tools.search.request(query=question, filters={"kinds": ["tool"]})
+    assert (request.skill_limit, request.skill_threshold) == (8, 0.1)
+    response = await tools.search.search(request)
+    assert response.metadata.fallback_reason is None
+    assert response.metadata.skill_ids_used and "tools.weather" in response.metadata.skill_ids_used
+    assert response.items[0].id.startswith("tool:Weather Now::")

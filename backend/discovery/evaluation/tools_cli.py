@@ -18,12 +18,22 @@ from discovery.terminal import console, err, load_settings
 
 
 def tools_cmd(
-    out: Annotated[Path, typer.Option(help="Where to write the figures (JSON).")] = Path(
-        "bench/tools_eval.json"
-    ),
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where to write the figures (JSON; default bench/tools_eval[_dev].json)."
+        ),
+    ] = None,
     max_single: Annotated[
         int, typer.Option(help="MetaTool single-tool queries to sample (0: all 20,614).")
     ] = 2000,
+    split: Annotated[
+        str,
+        typer.Option(
+            help="test: MetaTool's reported sample and LiveMCPBench. dev: other MetaTool queries "
+            "only, for choosing settings without looking at the reported figures."
+        ),
+    ] = "test",
 ) -> None:
     """Recall@5/10, MRR and candidates scored per strategy on MetaTool and LiveMCPBench."""
     from discovery.evaluation.tools_eval import (
@@ -36,24 +46,32 @@ def tools_cmd(
         settings_summary,
     )
 
+    if split not in ("test", "dev"):
+        err.print(f"[red]--split must be test or dev, not {split!r}[/red]")
+        raise typer.Exit(2)
+    out = out or Path("bench/tools_eval.json" if split == "test" else "bench/tools_eval_dev.json")
     settings = load_settings(logging.ERROR)
-    results: dict[str, Any] = {"settings": settings_summary(settings)}
-    for name in ("metatool", "livemcpbench"):
+    results: dict[str, Any] = {"split": split, "settings": settings_summary(settings)}
+    for name in ("metatool",) if split == "dev" else ("metatool", "livemcpbench"):
         run_settings = eval_settings(settings, name)
         if name == "metatool":
-            bench = metatool(TOOLS_DATA / "metatool", run_settings.discovery_data_dir, max_single)
+            data = TOOLS_DATA / "metatool"
+            bench = metatool(data, run_settings.discovery_data_dir, max_single, split)  # type: ignore[arg-type]
         else:
             bench = livemcpbench(TOOLS_DATA / "livemcpbench")
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), console=err) as progress:  # fmt: skip
             total = (4 + 2 * len(HIERARCHICAL_VARIANTS)) * len(bench.queries)
-            task = progress.add_task(name, total=total)
+            task = progress.add_task(bench.name, total=total)
             figures = asyncio.run(
                 run_benchmark(run_settings, bench, functools.partial(progress.advance, task))
             )
-        results[name] = figures
-        _print(name, figures)
-        _print(f"{name}, after review", figures["after_review"] | {"queries": figures["queries"]})
+        results[bench.name] = figures
+        _print(bench.name, figures)
+        _print(
+            f"{bench.name}, after review",
+            figures["after_review"] | {"queries": figures["queries"]},
+        )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n")
     err.print(f"figures written to {out}")

@@ -1,20 +1,26 @@
-"""Reciprocal rank fusion: merge ranked lists by summing 1 / (k + rank)."""
+"""Reciprocal rank fusion: merge ranked lists by summing weight / (k + rank)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-RRF_K = 60
+RRF_K = 60  # the textbook constant (Cormack et al., 2009); hybrid search configures its own
 
 
 def reciprocal_rank_fusion(
-    rankings: Sequence[Sequence[Hashable]], k: int = RRF_K
+    rankings: Sequence[Sequence[Hashable]],
+    k: int = RRF_K,
+    weights: Sequence[float] | None = None,
 ) -> list[tuple[Hashable, float]]:
-    """Fused (key, score) pairs, best first; ties keep first-seen order. Ranks start at 1."""
+    """Fused (key, score) pairs, best first; ties keep first-seen order. Ranks start at 1;
+    ranking i adds `weights[i] / (k + rank)` (every weight 1 when none are given)."""
+    if weights is not None and len(weights) != len(rankings):
+        raise ValueError(f"{len(weights)} weights for {len(rankings)} rankings")
     scores: dict[Hashable, float] = {}
-    for ranking in rankings:
+    for i, ranking in enumerate(rankings):
+        weight = 1.0 if weights is None else weights[i]
         for rank, key in enumerate(ranking, start=1):
-            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+            scores[key] = scores.get(key, 0.0) + weight / (k + rank)
     order = {key: i for i, key in enumerate(scores)}
     return sorted(scores.items(), key=lambda kv: (-kv[1], order[kv[0]]))
 

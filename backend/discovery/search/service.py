@@ -18,6 +18,7 @@ from discovery.search.fusion import reciprocal_rank_fusion
 from discovery.search.models import (
     ItemHit,
     ItemKind,
+    SearchFilters,
     SearchMetadata,
     SearchRequest,
     SearchResponse,
@@ -37,15 +38,26 @@ _STATS_TTL_S = 30.0
 
 
 def search_request(settings: Settings, **fields: Any) -> SearchRequest:
-    """A validated request; fields left out (or None) take the configured defaults."""
+    """A validated request; fields left out (or None) take the configured defaults. A search of
+    a tool catalog (item kinds given, archive not among them) takes the tool skill defaults."""
+    skill_limit, skill_threshold = (
+        (settings.discovery_tool_skill_limit, settings.discovery_tool_skill_threshold)
+        if _tool_catalog(fields.get("filters"))
+        else (settings.discovery_skill_limit, settings.discovery_skill_threshold)
+    )
     defaults = {
         "limit": settings.discovery_tool_limit,
-        "skill_limit": settings.discovery_skill_limit,
-        "skill_threshold": settings.discovery_skill_threshold,
+        "skill_limit": skill_limit,
+        "skill_threshold": skill_threshold,
         "tool_threshold": settings.discovery_tool_threshold,
     }
     given = {k: v for k, v in fields.items() if v is not None}
     return SearchRequest.build(**(defaults | given))
+
+
+def _tool_catalog(filters: SearchFilters | dict[str, Any] | None) -> bool:
+    kinds = filters.kinds if isinstance(filters, SearchFilters) else (filters or {}).get("kinds")
+    return bool(kinds) and ItemKind.ARCHIVE not in (kinds or [])
 
 
 @dataclass
@@ -211,7 +223,11 @@ class SearchService:
             )
         run.item_ms = _ms_since(t)
         by_id = {hit.id: hit for hit in text} | {hit.id: hit for hit in dense}
-        fused = reciprocal_rank_fusion([[h.id for h in dense], [h.id for h in text]])
+        fused = reciprocal_rank_fusion(
+            [[h.id for h in dense], [h.id for h in text]],
+            k=self.settings.discovery_hybrid_rrf_k,
+            weights=[1.0, self.settings.discovery_hybrid_text_weight],
+        )
         return [
             by_id[str(key)].model_copy(update={"rank_score": round(score, 6)})
             for key, score in fused[: req.limit]

@@ -758,12 +758,12 @@ export interface components {
             limit?: number | null;
             /**
              * Skill Limit
-             * @description 1 to 50; default 3.
+             * @description 1 to 50; default 3, or 8 with an item_type other than archive.
              */
             skill_limit?: number | null;
             /**
              * Skill Threshold
-             * @description 0 to 1; default 0.4.
+             * @description 0 to 1; default 0.4, or 0.1 with an item_type other than archive.
              */
             skill_threshold?: number | null;
             /**
@@ -1257,9 +1257,9 @@ export interface operations {
                 query: string;
                 /** @description Only skills or items of this kind. */
                 item_type?: components["schemas"]["ItemKind"] | null;
-                /** @description 1 to 50; default 3. */
+                /** @description 1 to 50; default 3, or 8 with an item_type other than archive. */
                 limit?: number | null;
-                /** @description 0 to 1; default 0.4. */
+                /** @description 0 to 1; default 0.4, or 0.1 with an item_type other than archive. */
                 threshold?: number | null;
             };
             header?: never;

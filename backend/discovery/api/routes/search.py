@@ -25,8 +25,13 @@ class SearchBody(BaseModel):
     query: str = Field(description="What to find, in plain words (1 to 1,000 characters).")
     item_type: ItemKind | None = None
     limit: int | None = Field(default=None, description="1 to 100; default 5 (a setting).")
-    skill_limit: int | None = Field(default=None, description="1 to 50; default 3.")
-    skill_threshold: float | None = Field(default=None, description="0 to 1; default 0.4.")
+    skill_limit: int | None = Field(
+        default=None, description="1 to 50; default 3, or 8 with an item_type other than archive."
+    )
+    skill_threshold: float | None = Field(
+        default=None,
+        description="0 to 1; default 0.4, or 0.1 with an item_type other than archive.",
+    )
     tool_threshold: float | None = Field(default=None, description="0 to 1; default 0.3.")
     include_schemas: bool = False
     strategy: Strategy = Strategy.HIERARCHICAL
@@ -77,8 +82,14 @@ async def search_skills(
     query: QueryText,
     service: SearchDep,
     item_type: ItemType = None,
-    limit: Annotated[int | None, Query(description="1 to 50; default 3.")] = None,
-    threshold: Annotated[float | None, Query(description="0 to 1; default 0.4.")] = None,
+    limit: Annotated[
+        int | None,
+        Query(description="1 to 50; default 3, or 8 with an item_type other than archive."),
+    ] = None,
+    threshold: Annotated[
+        float | None,
+        Query(description="0 to 1; default 0.4, or 0.1 with an item_type other than archive."),
+    ] = None,
 ) -> SkillsResult:
     """Stage 1 alone: active skills by similarity to the query."""
     request = service.request(
