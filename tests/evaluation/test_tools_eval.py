@@ -3,6 +3,8 @@ the fixture catalog (real embedded PostgreSQL and local model)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from tests.tool_catalog import load_tools
@@ -12,6 +14,7 @@ from discovery.evaluation.tools_eval import (
     Query,
     evaluate,
     livemcpbench,
+    metatool,
     reciprocal_rank,
     runs,
     score,
@@ -80,6 +83,18 @@ def test_livemcpbench_loader_maps_gold_tools_to_item_ids() -> None:
     assert len(bench.queries) >= 90
     first = bench.queries[0]
     assert first.gold[0] == ["tool:Trends Hub::get-weread-rank"]
+
+
+@pytest.mark.skipif(not TOOLS_DATA.exists(), reason="the shared tool data is not here")
+def test_metatool_dev_split_never_holds_a_reported_query(tmp_path: Path) -> None:
+    test = metatool(TOOLS_DATA / "metatool", tmp_path, 300)
+    dev = metatool(TOOLS_DATA / "metatool", tmp_path, 300, "dev")
+    assert (test.name, dev.name) == ("metatool", "metatool-dev")
+    assert len(dev.queries) == 300 and len(test.queries) == 300 + 497  # + the two-tool queries
+    assert not {q.id for q in dev.queries} & {q.id for q in test.queries}
+    assert all(len(q.gold) == 1 for q in dev.queries)  # single-tool queries only
+    again = metatool(TOOLS_DATA / "metatool", tmp_path, 300, "dev")
+    assert [q.id for q in again.queries] == [q.id for q in dev.queries]  # seeded
 
 
 @pytest.mark.integration
