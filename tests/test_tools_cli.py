@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -32,6 +33,9 @@ def test_ingest_tools_then_manage_skills(empty_db_settings: Settings) -> None:
     assert ingest.exit_code == 0, ingest.output
     assert "added 17, updated 0, unchanged 0, skipped 3" in ingest.output
     assert "tools_small.jsonl:9" in ingest.output and "new skill suggestions" in ingest.output
+    assert re.search(
+        r"\b[1-9]\d* of 17 tools, prompts and resources have no skill yet", ingest.output
+    )
 
     listed = runner.invoke(app, ["skills", "list", "--domain", "tools"], env=env)
     assert "tools.weather" in listed.output and "centroid" in listed.output

@@ -33,8 +33,14 @@ def _files(paths: list[Path]) -> list[Path]:
     return out
 
 
-def _print_report(report: IngestReport, suggested: int) -> None:
+def _print_report(report: IngestReport, suggested: int, unplaced: int, total: int) -> None:
     print_ingest_report(report, f"; new skill suggestions {suggested}")
+    if unplaced:
+        console.print(
+            f"{unplaced} of {total} tools, prompts and resources have no skill yet: only direct "
+            "search finds them until a skill takes them (review the queue: `discovery skills "
+            "suggestions`, then `discovery skills approve ID`)"
+        )
 
 
 def ingest_tools_cmd(
@@ -49,28 +55,29 @@ def ingest_tools_cmd(
 ) -> None:
     """Ingest tools, prompts and resources: classified into skills, batched, idempotent."""
     from discovery.catalog.ingest import count_rows
-    from discovery.catalog.tool_ingest import ingest_tools
+    from discovery.catalog.tool_ingest import ingest_tools, placement
     from discovery.runtime import open_runtime
 
     settings = load_settings()
     files = _files(paths)
     total = sum(count_rows(f) for f in files if not f.name.endswith((".json", ".json.gz")))
 
-    async def run() -> tuple[IngestReport, int]:
+    async def run() -> tuple[IngestReport, int, tuple[int, int]]:
         async with open_runtime(settings) as rt:
             with progress() as bar:
                 task = bar.add_task("ingest tools", total=total or None, rate="")
-                return await ingest_tools(
+                report, suggested = await ingest_tools(
                     rt.db, rt.embedder, settings, files, server=server, batch_size=batch_size,
                     on_rows=lambda n: bar.advance(task, n),
                 )  # fmt: skip
+            return report, suggested, await placement(rt.db)
 
     try:
-        report, suggested = asyncio.run(run())
+        report, suggested, (unplaced, placed_total) = asyncio.run(run())
     except (MissingEmbeddingsError, ValueError, OSError) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(1) from None
-    _print_report(report, suggested)
+    _print_report(report, suggested, unplaced, placed_total)
 
 
 @sync_app.command("mcp")

@@ -114,6 +114,19 @@ async def ingest_tools(
     return report, suggested
 
 
+async def placement(db: Database) -> tuple[int, int]:
+    """(active tools, prompts and resources without a skill, all of them). Hierarchical search
+    cannot find the first kind: only direct search does, until a skill takes them."""
+    async with db.connection() as conn:
+        row = await (
+            await conn.execute(
+                "select count(*) filter (where skill_ids = '{}'), count(*) from items"
+                " where is_active and kind in ('tool', 'prompt', 'resource')"
+            )
+        ).fetchone()
+    return (int(row[0]), int(row[1])) if row else (0, 0)
+
+
 async def reclassify(
     db: Database,
     embedder: Embedder,
