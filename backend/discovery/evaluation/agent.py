@@ -52,6 +52,23 @@ class AgentReport:
         rescued = sum(r.outcome == "rescued" for r in self.results)
         return rescued / self.first_failures if self.first_failures else 1.0
 
+    def failure_causes(self) -> Counter[str]:
+        """Why the first attempt failed: `not_searched` (not routed to search),
+        `accepted_irrelevant` (the grader passed records a person would not accept, so
+        refinement never ran), or `refined_rescued` / `refined_message` / `refined_irrelevant`
+        (refinement ran, and how the turn ended)."""
+        causes: Counter[str] = Counter()
+        for r in self.results:
+            if r.first_ok:
+                continue
+            if not r.attempts:
+                causes["not_searched"] += 1
+            elif len(r.attempts) == 1 and r.attempts[0]["accepted"]:
+                causes["accepted_irrelevant"] += 1
+            else:
+                causes[f"refined_{r.outcome}"] += 1
+        return causes
+
     def by_style(self) -> dict[str, Counter[str]]:
         out: dict[str, Counter[str]] = {}
         for r in self.results:

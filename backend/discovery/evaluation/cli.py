@@ -70,6 +70,13 @@ def agent_cmd(
         f"  rescued by refinement: {report.share('rescued'):.3f} of all queries, "
         f"{report.rescue_rate:.3f} of the {report.first_failures} first-attempt failures"
     )
+    causes = report.failure_causes()
+    refined = sum(n for cause, n in causes.items() if cause.startswith("refined_"))
+    console.print(
+        f"  first-attempt failures: {causes['accepted_irrelevant']} passed by the relevance "
+        f"grader (refinement never ran), {causes['not_searched']} not routed to search, "
+        f"{refined} refined, of which {causes['refined_rescued']} rescued"
+    )
     console.print(f"  ended in a message: {report.share('message'):.3f}")
     console.print(f"  irrelevant results shown: {report.share('irrelevant'):.3f}")
     latencies = sorted(r.latency_ms for r in report.results)
