@@ -88,13 +88,15 @@ def test_livemcpbench_loader_maps_gold_tools_to_item_ids() -> None:
 @pytest.mark.skipif(not TOOLS_DATA.exists(), reason="the shared tool data is not here")
 def test_metatool_dev_split_never_holds_a_reported_query(tmp_path: Path) -> None:
     test = metatool(TOOLS_DATA / "metatool", tmp_path, 300)
-    dev = metatool(TOOLS_DATA / "metatool", tmp_path, 300, "dev")
+    dev = metatool(TOOLS_DATA / "metatool", tmp_path, 300, dev=True)
     assert (test.name, dev.name) == ("metatool", "metatool-dev")
     assert len(dev.queries) == 300 and len(test.queries) == 300 + 497  # + the two-tool queries
     assert not {q.id for q in dev.queries} & {q.id for q in test.queries}
     assert all(len(q.gold) == 1 for q in dev.queries)  # single-tool queries only
-    again = metatool(TOOLS_DATA / "metatool", tmp_path, 300, "dev")
+    again = metatool(TOOLS_DATA / "metatool", tmp_path, 300, dev=True)
     assert [q.id for q in again.queries] == [q.id for q in dev.queries]  # seeded
+    with pytest.raises(ValueError, match="no dev queries left"):
+        metatool(TOOLS_DATA / "metatool", tmp_path, 0, dev=True)
 
 
 @pytest.mark.integration

@@ -7,6 +7,7 @@ import asyncio
 import functools
 import json
 import logging
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,6 +16,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from discovery.terminal import console, err, load_settings
+
+
+class Split(StrEnum):
+    TEST = "test"  # the reported queries
+    DEV = "dev"  # for choosing settings: never among the reported ones
 
 
 def tools_cmd(
@@ -28,12 +34,12 @@ def tools_cmd(
         int, typer.Option(help="MetaTool single-tool queries to sample (0: all 20,614).")
     ] = 2000,
     split: Annotated[
-        str,
+        Split,
         typer.Option(
             help="test: MetaTool's reported sample and LiveMCPBench. dev: other MetaTool queries "
             "only, for choosing settings without looking at the reported figures."
         ),
-    ] = "test",
+    ] = Split.TEST,
 ) -> None:
     """Recall@5/10, MRR and candidates scored per strategy on MetaTool and LiveMCPBench."""
     from discovery.evaluation.tools_eval import (
@@ -46,17 +52,15 @@ def tools_cmd(
         settings_summary,
     )
 
-    if split not in ("test", "dev"):
-        err.print(f"[red]--split must be test or dev, not {split!r}[/red]")
-        raise typer.Exit(2)
-    out = out or Path("bench/tools_eval.json" if split == "test" else "bench/tools_eval_dev.json")
+    dev = split is Split.DEV
+    out = out or Path("bench/tools_eval_dev.json" if dev else "bench/tools_eval.json")
     settings = load_settings(logging.ERROR)
-    results: dict[str, Any] = {"split": split, "settings": settings_summary(settings)}
-    for name in ("metatool",) if split == "dev" else ("metatool", "livemcpbench"):
+    results: dict[str, Any] = {"split": split.value, "settings": settings_summary(settings)}
+    for name in ("metatool",) if dev else ("metatool", "livemcpbench"):
         run_settings = eval_settings(settings, name)
         if name == "metatool":
             data = TOOLS_DATA / "metatool"
-            bench = metatool(data, run_settings.discovery_data_dir, max_single, split)  # type: ignore[arg-type]
+            bench = metatool(data, run_settings.discovery_data_dir, max_single, dev)
         else:
             bench = livemcpbench(TOOLS_DATA / "livemcpbench")
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),

@@ -22,7 +22,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from discovery.catalog.suggestions import list_suggestions
 from discovery.catalog.tool_ingest import (
@@ -37,7 +37,6 @@ from discovery.settings import REPO_ROOT, Settings
 
 TOOLS_DATA = REPO_ROOT.parent / "shared" / "data" / "tools"
 METATOOL_SERVER = "MetaTool"
-Split = Literal["test", "dev"]
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ class Benchmark:
 
 
 def metatool(
-    data: Path, work: Path, max_single: int, split: Split = "test", seed: int = 7
+    data: Path, work: Path, max_single: int, dev: bool = False, seed: int = 7
 ) -> Benchmark:
     """MetaTool: its 199 plugins as tools of one server. The test split (the one reported):
     a seeded sample of `max_single` single-tool queries (0 = all 20,614) and all 497 two-tool
@@ -78,9 +77,11 @@ def metatool(
     test = single
     if max_single and len(single) > max_single:
         test = random.Random(seed).sample(single, max_single)
-    if split == "dev":
+    if dev:
         taken = {q["qid"] for q in test}
         rest = [q for q in single if q["qid"] not in taken]
+        if not rest:
+            raise ValueError("the test split holds every single-tool query: no dev queries left")
         picked = random.Random(seed + 1).sample(rest, min(max_single or len(rest), len(rest)))
         queries = [Query(q["qid"], q["query"], gold(q["gold_tool_ids"])) for q in picked]
         return Benchmark("metatool-dev", catalog, queries)
