@@ -60,8 +60,9 @@ async def run_tools_latency(
             fallbacks += response.metadata.fallback_reason is not None
     figures = {
         "what": "hierarchical search, item_type=tool, limit 5 (tool_threshold 0), "
-        f"{request.skill_limit} skills at skill_threshold {request.skill_threshold} (the tool "
-        "defaults), include_schemas, in process, uncached query embedding included",
+        f"{settings.discovery_tool_skill_limit} skills at skill_threshold "
+        f"{settings.discovery_tool_skill_threshold} (the tool defaults), include_schemas, in "
+        "process, uncached query embedding included",
         "catalog": "LiveMCPBench, 527 tools",
         "searches": n,
         "median_ms": round(statistics.median(totals), 3),

@@ -57,7 +57,9 @@ def search_request(settings: Settings, **fields: Any) -> SearchRequest:
 
 def _tool_catalog(filters: SearchFilters | dict[str, Any] | None) -> bool:
     kinds = filters.kinds if isinstance(filters, SearchFilters) else (filters or {}).get("kinds")
-    return bool(kinds) and ItemKind.ARCHIVE not in (kinds or [])
+    if not kinds:
+        return False
+    return ItemKind.ARCHIVE not in kinds
 
 
 @dataclass
