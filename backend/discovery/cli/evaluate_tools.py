@@ -15,7 +15,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from discovery.terminal import console, err, load_settings
+from discovery.cli.terminal import console, err, load_settings
 
 
 class Split(StrEnum):
@@ -136,9 +136,3 @@ def skills_cmd(
     if write:
         calibration.save()
         err.print("weights written to config/skill_calibration.json")
-
-
-def register(app: typer.Typer) -> None:
-    app.command("tools")(tools_cmd)
-    app.command("tools-latency")(latency_cmd)
-    app.command("skills")(skills_cmd)

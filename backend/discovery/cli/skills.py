@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from discovery.terminal import console, err, load_settings
+from discovery.cli.terminal import console, fail, with_runtime
 
 skills_app = typer.Typer(help="Manage skill categories and suggestions.", no_args_is_help=True)
-T = TypeVar("T")
-
-
-def _run(work: Callable[[Any], Awaitable[T]]) -> T:
-    """Open the services, run `work(runtime)`, close."""
-    from discovery.runtime import open_runtime
-
-    settings = load_settings()
-
-    async def main() -> T:
-        async with open_runtime(settings) as rt:
-            return await work(rt)
-
-    return asyncio.run(main())
-
-
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    err.print(f"[red]error:[/] {message}")
-    return typer.Exit(code)
 
 
 @skills_app.command("list")
@@ -46,7 +25,7 @@ def list_cmd(
         async with rt.db.connection() as conn:
             return await list_skills(conn, domain)
 
-    skills = _run(work)
+    skills = with_runtime(work)
     if as_json:
         print(json.dumps([s.model_dump() for s in skills], indent=2))
         return
@@ -73,16 +52,16 @@ def add_cmd(
         skill = SkillIn(id=skill_id, name=name, description=description, parent_domain=domain,
                         keywords=keyword or [], examples=example or [])  # fmt: skip
     except ValueError as exc:
-        raise _fail(str(exc), 2) from None
+        raise fail(str(exc), 2) from None
 
     async def work(rt: Any) -> None:
         async with rt.db.connection() as conn:
             await create_skill(conn, rt.embedder, skill)
 
     try:
-        _run(work)
+        with_runtime(work)
     except SkillExists as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     console.print(f"added {skill_id}; run `discovery skills reclassify` to place tools in it")
 
 
@@ -105,8 +84,8 @@ def update_cmd(
         async with rt.db.connection() as conn:
             return await update_skill(conn, rt.embedder, skill_id, patch)
 
-    if _run(work) is None:
-        raise _fail(f"no skill {skill_id!r}")
+    if with_runtime(work) is None:
+        raise fail(f"no skill {skill_id!r}")
     console.print(f"updated {skill_id}")
 
 
@@ -121,8 +100,8 @@ def remove_cmd(skill_id: str) -> None:
             await refresh_skill_vectors(conn, rt.embedder)
             return deleted
 
-    if not _run(work):
-        raise _fail(f"no skill {skill_id!r}")
+    if not with_runtime(work):
+        raise fail(f"no skill {skill_id!r}")
     console.print(f"removed {skill_id}")
 
 
@@ -136,7 +115,7 @@ def seed_cmd() -> None:
         async with rt.db.connection() as conn:
             return await seed_skills(conn, rt.embedder, skills)
 
-    console.print(f"added {_run(work)} skills")
+    console.print(f"added {with_runtime(work)} skills")
 
 
 @skills_app.command("reclassify")
@@ -150,7 +129,7 @@ def reclassify_cmd(
         classifier = await open_classifier(rt.db, rt.embedder, rt.settings)
         return await reclassify(rt.db, rt.embedder, classifier, only_unplaced=unplaced)
 
-    console.print(f"{_run(work)} items changed skills")
+    console.print(f"{with_runtime(work)} items changed skills")
 
 
 @skills_app.command("suggestions")
@@ -161,14 +140,14 @@ def suggestions_cmd(
     from discovery.catalog.suggestions import list_suggestions
 
     if status not in ("pending", "approved", "rejected"):
-        raise _fail("--status must be pending, approved or rejected", 2)
+        raise fail("--status must be pending, approved or rejected", 2)
 
     async def work(rt: Any) -> list:
         async with rt.db.connection() as conn:
             return await list_suggestions(conn, status)  # type: ignore[arg-type]
 
     table = Table("id", "name", "items", "description", "reason")
-    for s in _run(work):
+    for s in with_runtime(work):
         table.add_row(str(s.id), s.name, str(len(s.example_item_ids)), s.description[:80],
                       s.reason)  # fmt: skip
     console.print(table)
@@ -191,9 +170,9 @@ def approve_cmd(
         return await approve_suggestion(rt.db, rt.embedder, rt.settings, suggestion_id, overrides)
 
     try:
-        created, changed = _run(work)
+        created, changed = with_runtime(work)
     except (SuggestionNotPending, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     console.print(f"created skill {created}; {changed} items reclassified")
 
 
@@ -206,6 +185,6 @@ def reject_cmd(suggestion_id: int) -> None:
         async with rt.db.connection() as conn:
             return await mark_reviewed(conn, suggestion_id, "rejected")
 
-    if _run(work) is None:
-        raise _fail(f"no pending suggestion {suggestion_id}")
+    if with_runtime(work) is None:
+        raise fail(f"no pending suggestion {suggestion_id}")
     console.print(f"rejected suggestion {suggestion_id}")

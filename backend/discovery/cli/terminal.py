@@ -1,11 +1,14 @@
-"""What every `discovery` command shares: the consoles, the settings (with logging set up)
-and the progress bar."""
+"""What every `discovery` command shares: the consoles, the settings (with logging set up),
+the progress bar, the ingest report, and opening the services to run one piece of work."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -13,6 +16,9 @@ from discovery.settings import Settings
 
 if TYPE_CHECKING:
     from discovery.catalog.writer import IngestReport
+    from discovery.runtime import Runtime
+
+T = TypeVar("T")
 
 console = Console()
 err = Console(stderr=True)
@@ -21,6 +27,33 @@ err = Console(stderr=True)
 def load_settings(log_level: int = logging.WARNING, **overrides: Any) -> Settings:
     logging.basicConfig(level=log_level, format="%(levelname)s %(name)s: %(message)s")
     return Settings(**overrides)
+
+
+def with_runtime(
+    work: Callable[[Runtime], Awaitable[T]],
+    settings: Settings | None = None,
+    errors: tuple[type[Exception], ...] = (),
+) -> T:
+    """Open the services (database, embedder, search), run `work(runtime)`, close them. An
+    exception of the `errors` kinds is printed as one line and exits with status 1."""
+    from discovery.runtime import open_runtime
+
+    settings = settings or load_settings()
+
+    async def main() -> T:
+        async with open_runtime(settings) as rt:
+            return await work(rt)
+
+    try:
+        return asyncio.run(main())
+    except errors as exc:
+        raise fail(str(exc)) from None
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print `error: message` on stderr; raise what this returns."""
+    err.print(f"[red]error:[/] {message}")
+    return typer.Exit(code)
 
 
 def progress() -> Progress:

@@ -11,8 +11,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from discovery.cli.terminal import console, load_settings
 from discovery.settings import Settings
-from discovery.terminal import console, load_settings
 
 eval_app = typer.Typer(help="Measure the agent: intent routing and search relevance.")
 
@@ -112,12 +112,3 @@ async def _run_agent_eval(settings: Settings, queries: list[dict[str, Any]]) -> 
         await load_demo_if_empty(rt)
         async with open_agent(rt) as agent:
             return await evaluate_agent(agent, queries)
-
-
-def _register_tool_commands() -> None:
-    from discovery.evaluation.tools_cli import register
-
-    register(eval_app)
-
-
-_register_tool_commands()  # eval tools, eval tools-latency, eval skills

@@ -25,7 +25,7 @@ import httpx
 import numpy as np
 import psutil
 
-from discovery.bench import _queries
+from discovery.evaluation.bench import _queries
 from discovery.settings import REPO_ROOT
 
 AGENT_QUESTIONS = REPO_ROOT / "data" / "eval" / "agent_queries.jsonl"

@@ -1,0 +1,67 @@
+"""`discovery ask`: one turn of the conversational agent, its steps on stderr, the answer on
+stdout."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from discovery.agent.events import (
+    AttemptEvent,
+    ErrorEvent,
+    IntentEvent,
+    MessageEvent,
+    QueryEvent,
+    ResultsEvent,
+)
+from discovery.agent.responses import MessageResponse, ResultsResponse
+from discovery.cli.terminal import console, err, with_runtime
+
+if TYPE_CHECKING:
+    from discovery.runtime import Runtime
+
+
+def ask(
+    message: Annotated[str, typer.Argument(help="What you are looking for, in plain words.")],
+    thread: Annotated[str | None, typer.Option(help="Continue this conversation.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the final answer as JSON.")
+    ] = False,
+) -> None:
+    """Ask the conversational agent one turn; prints its steps, then the answer."""
+    from discovery.agent.service import open_agent
+
+    async def work(rt: Runtime) -> None:
+        async with open_agent(rt) as agent:
+            async for event in agent.stream(message, thread):
+                if isinstance(event, IntentEvent):
+                    err.print(f"intent: {event.intent.value} ({event.confidence:.2f})")
+                elif isinstance(event, QueryEvent):
+                    err.print(f"query: {event.query} {event.filters or ''}")
+                elif isinstance(event, AttemptEvent):
+                    err.print(
+                        f"attempt {event.attempt}: {event.query!r} -> {event.count} records, "
+                        f"best {event.best_score}, {event.reason} ({event.strategy})"
+                    )
+                elif isinstance(event, ResultsEvent | MessageEvent):
+                    _print_answer(event.response, as_json)
+                elif isinstance(event, ErrorEvent):
+                    err.print(f"[red]{event.message}[/red]")
+                    raise typer.Exit(1)
+
+    with_runtime(work)
+
+
+def _print_answer(response: ResultsResponse | MessageResponse, as_json: bool) -> None:
+    if as_json:
+        console.print_json(response.model_dump_json())
+        return
+    console.print(response.message)
+    if isinstance(response, ResultsResponse):
+        table = Table("score", "title", "date", "type")
+        for r in response.archives:
+            table.add_row(f"{r.score:.3f}", r.title[:90], r.date, r.media_type)
+        console.print(table)
+    err.print(f"thread: {response.thread_id}  (continue with --thread)")

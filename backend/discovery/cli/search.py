@@ -1,0 +1,88 @@
+"""`discovery search`: the engine's search, printed as a table (or JSON)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from discovery.cli.terminal import console, fail, load_settings, with_runtime
+from discovery.search.models import ItemKind, SearchResponse, SearchValidationError, Strategy
+from discovery.search.queries import MissingEmbeddingsError
+from discovery.search.service import search_request
+
+if TYPE_CHECKING:
+    from discovery.runtime import Runtime
+
+
+def search(
+    query: Annotated[str, typer.Argument(help="What to find, in plain words.")],
+    strategy: Annotated[
+        Strategy, typer.Option(help="direct, hierarchical or hybrid.")
+    ] = Strategy.HIERARCHICAL,
+    kind: Annotated[
+        list[ItemKind] | None, typer.Option("--kind", help="Item kinds, repeatable.")
+    ] = None,
+    limit: Annotated[int, typer.Option(help="How many results.")] = 10,
+    threshold: Annotated[
+        float | None, typer.Option(help="Minimum similarity, 0 to 1 [default: setting, 0.3].")
+    ] = None,
+    media_type: Annotated[list[str] | None, typer.Option(help="Archive media types.")] = None,
+    date_from: Annotated[int | None, typer.Option(help="From year.")] = None,
+    date_to: Annotated[int | None, typer.Option(help="To year.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the full response as JSON.")
+    ] = False,
+) -> None:
+    """Search the catalog and print a table."""
+    settings = load_settings()
+    try:
+        request = search_request(
+            settings,
+            query=query,
+            strategy=strategy,
+            limit=limit,
+            tool_threshold=threshold,
+            filters={
+                "kinds": kind,
+                "media_types": media_type,
+                "date_from": date_from,
+                "date_to": date_to,
+            },
+        )
+    except SearchValidationError as exc:
+        raise fail(f"invalid search: {exc}", 2) from None
+
+    async def work(rt: Runtime) -> SearchResponse:
+        return await rt.search.search(request)
+
+    response = with_runtime(work, settings, errors=(MissingEmbeddingsError,))
+    if as_json:
+        print(response.model_dump_json(indent=2))
+        return
+    _print_table(response)
+
+
+def _print_table(response: SearchResponse) -> None:
+    table = Table(title=f"{response.query!r}: {len(response.items)} results")
+    for column in ("score", "kind", "title", "date", "media type", "id"):
+        table.add_column(column, overflow="fold")
+    for hit in response.items:
+        table.add_row(
+            f"{hit.score:.3f}",
+            hit.kind,
+            hit.title[:90],
+            str(hit.metadata.get("date") or ""),
+            str(hit.metadata.get("media_type") or ""),
+            hit.id,
+        )
+    console.print(table)
+    m = response.metadata
+    console.print(
+        f"strategy {m.strategy_used} (skills {m.skill_ids_used or '-'}"
+        f"{', fallback: ' + m.fallback_reason if m.fallback_reason else ''}); "
+        f"embedding {m.query_embedding_time_ms:.1f} ms, "
+        f"skills {m.skill_search_time_ms:.1f} ms, items {m.tool_search_time_ms:.1f} ms, "
+        f"total {m.total_time_ms:.1f} ms"
+    )
