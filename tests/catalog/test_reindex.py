@@ -11,9 +11,9 @@ from tests.catalog.test_ingest import FIXTURE
 
 from discovery.catalog.ingest import ingest_archives
 from discovery.catalog.reindex import pending_count, reindex
+from discovery.db import MissingEmbeddingsError
 from discovery.runtime import Runtime
 from discovery.search.models import SearchRequest
-from discovery.search.queries import MissingEmbeddingsError
 from discovery.search.service import SearchService
 
 pytestmark = pytest.mark.integration

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.search.models import ItemKind, SearchFilters, SearchValidationError
+from discovery.db import ItemKind
+from discovery.search.models import SearchFilters, SearchValidationError
 from discovery.search.service import search_request
 from discovery.settings import Settings
 

@@ -7,10 +7,10 @@ import pytest
 from tests.catalog.test_ingest import FIXTURE
 
 from discovery.catalog.ingest import ingest_archives
+from discovery.db import MissingEmbeddingsError
 from discovery.runtime import Runtime
 from discovery.search import queries
 from discovery.search.models import SearchRequest, Strategy
-from discovery.search.queries import MissingEmbeddingsError
 from discovery.search.service import SearchService
 
 pytestmark = pytest.mark.integration

@@ -37,6 +37,7 @@ from discovery.agent.tools import SEARCH_TOOL, make_search_tool
 from discovery.db import DatabaseUnavailable
 from discovery.embeddings import Embedder
 from discovery.embeddings.local import LocalMiniLMEmbedder
+from discovery.llm import build_chat_model
 from discovery.runtime import Runtime
 from discovery.settings import EmbeddingModel, Settings
 
@@ -53,15 +54,6 @@ class AgentParts:
     vocab: Vocabulary
     reranker: LexicalReranker | None = None
     fallback: BaseChatModel | None = None
-
-
-def build_chat_model(settings: Settings) -> BaseChatModel:
-    from langchain.chat_models import init_chat_model
-
-    kwargs: dict[str, Any] = {"temperature": 0}
-    if settings.discovery_chat_model.startswith("google_genai:") and settings.google_api_key:
-        kwargs["google_api_key"] = settings.google_api_key.get_secret_value()
-    return init_chat_model(settings.discovery_chat_model, **kwargs)
 
 
 def intent_embedder(runtime: Runtime) -> Embedder:

@@ -10,7 +10,8 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.lexical import RERANK_POOL, LexicalReranker
 from discovery.agent.responses import ArchiveRecord
-from discovery.search.models import ItemKind, SearchValidationError, Strategy
+from discovery.db import ItemKind
+from discovery.search.models import SearchValidationError, Strategy
 from discovery.search.service import SearchService
 
 SEARCH_TOOL = "search_archives_db"

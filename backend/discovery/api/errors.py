@@ -16,9 +16,8 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
 from discovery.agent.service import AgentInputError
-from discovery.db import DatabaseUnavailable
+from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
 from discovery.search.models import SearchValidationError
-from discovery.search.queries import MissingEmbeddingsError
 
 log = logging.getLogger(__name__)
 

@@ -53,7 +53,7 @@ class LLMToolClassifier(ToolClassifier):
 
     @classmethod
     def from_settings(cls, settings: Settings, offline: ToolClassifier) -> LLMToolClassifier:
-        from discovery.agent.graph import build_chat_model
+        from discovery.llm import build_chat_model
 
         return cls(build_chat_model(settings), offline)
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from discovery.catalog.records import CatalogItem, canonical_json
 from discovery.catalog.text import clip
+from discovery.db.schema import ItemKind
 
 CANONICAL_FIELDS = (
     "id", "title", "description", "creator", "date", "date_start", "date_end",
@@ -273,7 +274,7 @@ def normalize_record(
     facts = [creator, date, media_type, place, medium]
     return CatalogItem(
         id=item_id,
-        kind="archive",
+        kind=ItemKind.ARCHIVE,
         name=clip(title, NAME_MAX),
         title=title,
         description=source_description or describe(phrase, creator, date, medium),

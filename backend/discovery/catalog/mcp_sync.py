@@ -21,9 +21,9 @@ from typing import Any, TextIO
 from discovery.catalog.records import CatalogItem, RowError
 from discovery.catalog.skill_store import refresh_skill_vectors
 from discovery.catalog.tool_ingest import open_classifier, write_items
-from discovery.catalog.tools import TOOL_KINDS, ToolKind, tool_item
+from discovery.catalog.tools import tool_item
 from discovery.catalog.writer import IngestReport
-from discovery.db import Database
+from discovery.db import TOOL_KINDS, Database, ItemKind
 from discovery.embeddings import Embedder
 from discovery.settings import Settings
 
@@ -100,11 +100,11 @@ async def list_server(config: ServerConfig) -> list[CatalogItem | RowError]:
     out: list[CatalogItem | RowError] = []
     async with Client(target, raise_exceptions=True) as client:
         capabilities = client.server_capabilities
-        listings: list[tuple[ToolKind, str, Any]] = [("tool", "tools", client.list_tools)]
+        listings: list[tuple[ItemKind, str, Any]] = [(ItemKind.TOOL, "tools", client.list_tools)]
         if capabilities.prompts is not None:
-            listings.append(("prompt", "prompts", client.list_prompts))
+            listings.append((ItemKind.PROMPT, "prompts", client.list_prompts))
         if capabilities.resources is not None:
-            listings.append(("resource", "resources", client.list_resources))
+            listings.append((ItemKind.RESOURCE, "resources", client.list_resources))
         for kind, key, fetch in listings:
             if kind == "tool" and capabilities.tools is None:
                 continue

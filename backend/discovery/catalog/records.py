@@ -5,11 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from typing import Any, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-ItemKind = Literal["archive", "tool", "prompt", "resource", "agent", "capability"]
+from discovery.db.schema import ItemKind
 
 # The fields that define an item's content. The summary is left out on purpose: it is derived
 # (extractive or LLM-written) from these, so re-summarizing never makes an item look changed.

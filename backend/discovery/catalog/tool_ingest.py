@@ -20,9 +20,9 @@ from discovery.catalog.skill_store import SkillIn, create_skill, load_seed, seed
 from discovery.catalog.skills import Assignment, refresh_centroids
 from discovery.catalog.suggestions import file_suggestions, get_suggestion, mark_reviewed
 from discovery.catalog.summarize import ExtractiveSummarizer
-from discovery.catalog.tools import TOOL_KINDS, read_tool_rows
+from discovery.catalog.tools import read_tool_rows
 from discovery.catalog.writer import CatalogWriter, IngestReport
-from discovery.db import Database
+from discovery.db import TOOL_KINDS, Database
 from discovery.embeddings import Embedder
 from discovery.settings import Settings
 

@@ -22,17 +22,16 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any
 
 from discovery.catalog.records import CatalogItem, RowError
+from discovery.db.schema import TOOL_KINDS, ItemKind
 
-ToolKind = Literal["tool", "prompt", "resource"]
-TOOL_KINDS: tuple[ToolKind, ...] = ("tool", "prompt", "resource")
-_LIST_KEYS: dict[str, ToolKind] = {
-    "tools": "tool",
-    "prompts": "prompt",
-    "resources": "resource",
-    "resourceTemplates": "resource",
+_LIST_KEYS: dict[str, ItemKind] = {
+    "tools": ItemKind.TOOL,
+    "prompts": ItemKind.PROMPT,
+    "resources": ItemKind.RESOURCE,
+    "resourceTemplates": ItemKind.RESOURCE,
 }
 _MAX_TEXT = 2000
 
@@ -67,14 +66,14 @@ def tool_item(
     row: Mapping[str, Any],
     *,
     server: str | None = None,
-    kind: ToolKind | None = None,
+    kind: ItemKind | None = None,
     source: str = "file",
 ) -> CatalogItem:
     """One tool, prompt or resource (MCP field names or snake_case) as a catalog item."""
     item_type = row.get("item_type", row.get("kind", kind or "tool"))
     if item_type not in TOOL_KINDS:
         raise ToolRowInvalid(f"item_type must be tool, prompt or resource, got {item_type!r}")
-    kind = cast(ToolKind, item_type)
+    kind = ItemKind(item_type)
     server_name = _text(row, "server") or (server or "")
     if not server_name:
         raise ToolRowInvalid("missing server (give it in the row or with --server)")

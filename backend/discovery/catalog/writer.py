@@ -22,9 +22,8 @@ from discovery.catalog.skills import (
     refresh_centroids,
 )
 from discovery.catalog.summarize import Summarizer
-from discovery.db import Database
+from discovery.db import Database, MissingEmbeddingsError
 from discovery.embeddings import Embedder
-from discovery.search.queries import MissingEmbeddingsError
 
 
 @dataclass

@@ -17,7 +17,7 @@ from discovery.cli.terminal import (
     progress,
     with_runtime,
 )
-from discovery.search.queries import MissingEmbeddingsError
+from discovery.db import MissingEmbeddingsError
 
 if TYPE_CHECKING:
     from discovery.catalog.writer import IngestReport

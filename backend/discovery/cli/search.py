@@ -8,8 +8,8 @@ import typer
 from rich.table import Table
 
 from discovery.cli.terminal import console, fail, load_settings, with_runtime
-from discovery.search.models import ItemKind, SearchResponse, SearchValidationError, Strategy
-from discovery.search.queries import MissingEmbeddingsError
+from discovery.db import ItemKind, MissingEmbeddingsError
+from discovery.search.models import SearchResponse, SearchValidationError, Strategy
 from discovery.search.service import search_request
 
 if TYPE_CHECKING:

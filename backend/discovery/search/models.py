@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from discovery.db.schema import ItemKind
+
 MAX_QUERY_CHARS = 1000
 
 
@@ -14,15 +16,6 @@ class Strategy(StrEnum):
     DIRECT = "direct"
     HIERARCHICAL = "hierarchical"
     HYBRID = "hybrid"
-
-
-class ItemKind(StrEnum):
-    ARCHIVE = "archive"
-    TOOL = "tool"
-    PROMPT = "prompt"
-    RESOURCE = "resource"
-    AGENT = "agent"
-    CAPABILITY = "capability"
 
 
 class SearchValidationError(ValueError):

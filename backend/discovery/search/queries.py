@@ -10,18 +10,6 @@ from psycopg.rows import dict_row
 
 from discovery.search.models import ItemHit, SkillHit
 
-
-class MissingEmbeddingsError(RuntimeError):
-    """The catalog has items but no complete set of vectors for the configured model."""
-
-    def __init__(self, model: str) -> None:
-        super().__init__(
-            f"the catalog has no ready vectors for the embedding model {model!r}; "
-            f"run `discovery reindex` to embed the catalog with it"
-        )
-        self.model = model
-
-
 _ITEM_ARGS = (
     "filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
     " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"

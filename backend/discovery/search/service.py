@@ -11,13 +11,12 @@ from typing import Any
 import numpy as np
 import psycopg
 
-from discovery.db import Database
+from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.embeddings import Embedder
 from discovery.search import queries
 from discovery.search.fusion import reciprocal_rank_fusion
 from discovery.search.models import (
     ItemHit,
-    ItemKind,
     SearchFilters,
     SearchMetadata,
     SearchRequest,
@@ -102,7 +101,7 @@ class SearchService:
         except psycopg.errors.NoDataFound:
             async with self.db.connection() as conn:
                 if not await queries.catalog_is_empty(conn):
-                    raise queries.MissingEmbeddingsError(self.embedder.model_id) from None
+                    raise MissingEmbeddingsError(self.embedder.model_id) from None
             items = []
         if request.include_schemas:
             items = await self._with_schemas(items)

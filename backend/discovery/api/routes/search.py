@@ -9,9 +9,9 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from discovery.api.deps import READ, SearchDep
+from discovery.db import ItemKind
 from discovery.search.models import (
     ItemHit,
-    ItemKind,
     SearchMetadata,
     SearchResponse,
     SkillHit,
