@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from tests.conftest import settings_for
 
+from discovery.agent.domain import DomainConfig
+from discovery.agent.offline.intent_model import LocalIntentClassifier
 from discovery.agent.service import AgentService, open_agent
 from discovery.embeddings.local import LocalMiniLMEmbedder
 from discovery.runtime import Runtime, open_runtime
@@ -32,3 +34,15 @@ async def agent_runtime(
 async def agent(agent_runtime: Runtime) -> AsyncIterator[AgentService]:
     async with open_agent(agent_runtime) as service:
         yield service
+
+
+@pytest.fixture(scope="module")
+def domain() -> DomainConfig:
+    return DomainConfig.load()
+
+
+@pytest.fixture(scope="module")
+def classifier(
+    embedder: LocalMiniLMEmbedder, domain: DomainConfig, agent_data_dir: Path
+) -> LocalIntentClassifier:
+    return LocalIntentClassifier.train(embedder, domain, cache_dir=agent_data_dir / "cache")

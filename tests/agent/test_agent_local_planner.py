@@ -12,7 +12,7 @@ from discovery.agent.events import (
     QueryEvent,
     ResultsEvent,
 )
-from discovery.agent.querying import query_like
+from discovery.agent.offline.querying import query_like
 from discovery.agent.service import AgentInputError, AgentService, open_agent
 from discovery.runtime import Runtime
 

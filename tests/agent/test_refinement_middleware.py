@@ -11,8 +11,8 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
+from discovery.agent.planning import RefineContext, Refinement
 from discovery.agent.refinement import SearchRefinementMiddleware
-from discovery.agent.refiners import RefineContext, Refinement
 from discovery.agent.responses import ArchiveRecord
 from discovery.agent.tools import SEARCH_TOOL
 

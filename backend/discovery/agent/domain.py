@@ -13,6 +13,7 @@ from pathlib import Path
 import psycopg
 from pydantic import BaseModel, Field
 
+from discovery.search.vocabulary import archive_facets
 from discovery.settings import REPO_ROOT
 
 DEFAULT_DOMAIN_FILE = REPO_ROOT / "config" / "domain.toml"
@@ -77,34 +78,13 @@ class Vocabulary:
         )
 
 
-_TYPES_SQL = """
-select metadata->>'media_type' as value, count(*) from items
-where kind = 'archive' and is_active and coalesce(metadata->>'media_type', '') <> ''
-group by 1 order by 2 desc, 1 limit %(n)s
-"""
-_PLACES_SQL = """
-select metadata->>'place' as value, count(*) from items
-where kind = 'archive' and is_active and coalesce(metadata->>'place', '') <> ''
-group by 1 order by 2 desc, 1 limit 3 * %(n)s
-"""
-_PERIODS_SQL = """
-select (((metadata->>'date_start')::int / 10) * 10)::text as value, count(*) from items
-where kind = 'archive' and is_active and metadata->>'date_start' ~ '^-?[0-9]+$'
-group by 1 order by 2 desc, 1 limit %(n)s
-"""
-
-
 async def load_vocabulary(conn: psycopg.AsyncConnection, n: int = 3) -> Vocabulary:
     """Most frequent media types, places and decades; the defaults for an empty catalog."""
-
-    async def top(sql: str) -> list[str]:
-        rows = await (await conn.execute(sql, {"n": n})).fetchall()
-        return [str(r[0]) for r in rows]
-
-    types = [_plural(t) for t in await top(_TYPES_SQL)]
+    facets = await archive_facets(conn, n)
+    types = [_plural(t) for t in facets.media_types]
     # "Hill District, Pittsburgh, PA" -> "Hill District"
-    places = list(dict.fromkeys(p.split(",")[0].strip() for p in await top(_PLACES_SQL)))[:n]
-    periods = [f"the {d}s" for d in await top(_PERIODS_SQL)]
+    places = list(dict.fromkeys(p.split(",")[0].strip() for p in facets.places))[:n]
+    periods = [f"the {d}s" for d in facets.decades]
     default = Vocabulary()
     return Vocabulary(
         types=tuple(types) or default.types,

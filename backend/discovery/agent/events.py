@@ -2,13 +2,20 @@
 
 Every stream adapter (SSE, the AI SDK protocol, the CLI) consumes these; none reads graph chunks
 itself. A turn yields: intent, then for a search: query, attempt (one per search attempt), then
-results or message; the service adds `done` (or `error` and `done`)."""
+results or message; the service adds `done` (or `error` and `done`).
+
+Token streaming: with a chat model that streams (an LLM), the reply's text also arrives as
+`token` events while the model writes it, before results or message (which carry the whole
+text). Only the agent's own model streams: the LLM calls inside the middleware (intent,
+refinement, grading) are tagged `nostream`, which LangGraph's message stream honours (it leaves
+those runs out), and the offline planner does not stream, so an offline turn has no `token`
+events."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, AIMessageChunk
 from pydantic import BaseModel, Field
 
 from discovery.agent.intents import Intent
@@ -42,6 +49,11 @@ class MessageEvent(BaseModel):
     response: MessageResponse
 
 
+class TokenEvent(BaseModel):
+    event: Literal["token"] = "token"
+    text: str = Field(description="The next piece of the reply's text, as the model writes it.")
+
+
 class ErrorEvent(BaseModel):
     event: Literal["error"] = "error"
     message: str = Field(description="User-safe text; the details are in the server log.")
@@ -53,13 +65,27 @@ class DoneEvent(BaseModel):
 
 
 AgentEvent = Annotated[
-    IntentEvent | QueryEvent | AttemptEvent | ResultsEvent | MessageEvent | ErrorEvent | DoneEvent,
+    IntentEvent
+    | QueryEvent
+    | AttemptEvent
+    | TokenEvent
+    | ResultsEvent
+    | MessageEvent
+    | ErrorEvent
+    | DoneEvent,
     Field(discriminator="event"),
 ]
 
 
+STREAM_MODES = ["updates", "custom", "messages"]
+
+
 def map_chunk(mode: str, chunk: Any) -> list[BaseModel]:
-    """Events for one `(mode, chunk)` of `astream(stream_mode=["updates", "custom"])`."""
+    """Events for one `(mode, chunk)` of `astream(stream_mode=STREAM_MODES)`."""
+    if mode == "messages":
+        message, _metadata = chunk  # LangGraph leaves out the runs tagged `nostream`
+        streamed = isinstance(message, AIMessageChunk) and message.text
+        return [TokenEvent(text=str(message.text))] if streamed else []
     if mode == "custom" and isinstance(chunk, dict):
         if chunk.get("event") == "intent":
             return [IntentEvent(intent=chunk["intent"], confidence=chunk["confidence"])]

@@ -25,15 +25,18 @@ from psycopg_pool import AsyncConnectionPool
 
 from discovery import prompts
 from discovery.agent.domain import DomainConfig, Vocabulary, load_vocabulary
-from discovery.agent.intents import IntentClassifier, LLMIntentClassifier, LocalIntentClassifier
-from discovery.agent.lexical import KeyTerms, LexicalGrader, LexicalReranker
+from discovery.agent.intents import IntentClassifier
+from discovery.agent.llm_steps import LLMIntentClassifier, LLMRefiner, LLMRelevanceGrader
 from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
-from discovery.agent.planner import LocalPlanner
-from discovery.agent.refinement import RelevanceGrader, SearchRefinementMiddleware
-from discovery.agent.refiners import LLMRefiner, LLMRelevanceGrader, LocalRefiner, Refiner
+from discovery.agent.offline.intent_model import LocalIntentClassifier
+from discovery.agent.offline.lexical import KeyTerms, LexicalGrader, LexicalReranker
+from discovery.agent.offline.planner import LocalPlanner
+from discovery.agent.offline.refiner import LocalRefiner
+from discovery.agent.offline.terms import TermStats
+from discovery.agent.planning import Refiner, RelevanceGrader
+from discovery.agent.refinement import SearchRefinementMiddleware
 from discovery.agent.state import DiscoveryState
-from discovery.agent.terms import TermStats
-from discovery.agent.tools import SEARCH_TOOL, make_search_tool
+from discovery.agent.tools import SEARCH_TOOL, Reranker, make_search_tool
 from discovery.db import DatabaseUnavailable
 from discovery.embeddings import Embedder
 from discovery.embeddings.local import LocalMiniLMEmbedder
@@ -52,7 +55,7 @@ class AgentParts:
     grader: RelevanceGrader | None
     domain: DomainConfig
     vocab: Vocabulary
-    reranker: LexicalReranker | None = None
+    reranker: Reranker | None = None
     fallback: BaseChatModel | None = None
 
 

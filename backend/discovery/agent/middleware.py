@@ -12,26 +12,17 @@ import logging
 from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware, hook_config
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
 from discovery.agent.domain import DomainConfig, Vocabulary
 from discovery.agent.intents import Classification, Intent, IntentClassifier
 from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse
-from discovery.agent.state import DiscoveryState
-from discovery.agent.tools import SEARCH_TOOL
+from discovery.agent.state import DiscoveryState, latest_turn
+from discovery.agent.tools import SearchArtifact
 from discovery.logs import log_event
 
 log = logging.getLogger(__name__)
-
-
-def latest_turn(messages: list[AnyMessage]) -> tuple[str, list[str], int]:
-    """The latest user text, the earlier user texts, and the index of the latest one."""
-    humans = [(i, m) for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
-    if not humans:
-        return "", [], len(messages)
-    index, last = humans[-1]
-    return str(last.text), [str(m.text) for _, m in humans[:-1]], index
 
 
 class IntentMiddleware(AgentMiddleware[DiscoveryState]):
@@ -103,16 +94,13 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
         final_text = next(
             (str(m.text) for m in reversed(turn) if isinstance(m, AIMessage) and m.text), ""
         )
-        tool = next(
-            (m for m in reversed(turn) if isinstance(m, ToolMessage) and m.name == SEARCH_TOOL),
-            None,
+        artifact = next(
+            (a for m in reversed(turn) if (a := SearchArtifact.of(m)) is not None), None
         )
-        if intent is not Intent.SEARCH or tool is None:
+        if intent is not Intent.SEARCH or artifact is None:
             return MessageResponse(intent=intent, message=final_text, attempts=attempts)
-        artifact = tool.artifact if isinstance(tool.artifact, dict) else {}
-        records = artifact.get("records") or []
-        query = artifact.get("query")
-        if not artifact.get("accepted", True) or not records:
+        records, query = artifact.records, artifact.query
+        if not artifact.accepted or not records:
             best_query = query or (attempts[-1].query if attempts else "")
             message = self.vocab.fill(self.domain.messages.no_results, query=best_query)
             return MessageResponse(intent=intent, message=message, query=query, attempts=attempts)

@@ -12,40 +12,36 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeGuard, cast
+from typing import Any, cast
 
 from langchain.agents.middleware import AgentMiddleware
-from langchain_core.messages import HumanMessage, ToolMessage
+from langchain_core.messages import ToolMessage
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
-from discovery.agent.refiners import RefineContext, Refinement, Refiner, normalize, titles_of
-from discovery.agent.responses import Attempt
-from discovery.agent.state import DiscoveryState
+from discovery.agent.planning import (
+    RefineContext,
+    Refinement,
+    Refiner,
+    RelevanceGrader,
+    normalize,
+)
+from discovery.agent.responses import ArchiveRecord, Attempt
+from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact, describe, filters_of
 from discovery.logs import log_event
 
 log = logging.getLogger(__name__)
 
 
-class RelevanceGrader(Protocol):
-    """Judges whether a person would accept the records (an LLM; none offline)."""
-
-    def grade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool: ...
-
-    async def agrade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool: ...
-
-
 class RefinementLoop:
     def __init__(self, request: str, min_score: float, max_attempts: int) -> None:
         self.request, self.min_score, self.max_attempts = request, min_score, max_attempts
         self.attempts: list[Attempt] = []
-        self.artifacts: list[dict[str, Any]] = []
+        self.artifacts: list[SearchArtifact] = []
 
-    def observe(self, args: dict[str, Any], result: ToolMessage, strategy: str) -> Attempt:
-        artifact = result.artifact if isinstance(result.artifact, dict) else {}
-        records = artifact.get("records") or []
-        best = artifact.get("best_score")
+    def observe(self, args: dict[str, Any], artifact: SearchArtifact, strategy: str) -> Attempt:
+        records, best = artifact.records, artifact.best_score
         if not records:
             reason = "empty"
         elif best is None or best < self.min_score:
@@ -82,7 +78,7 @@ class RefinementLoop:
             filters=last.filters,
             reason=last.reason,
             tried=[normalize(a.query) for a in self.attempts],
-            titles=titles_of(self.artifacts[best].get("records") or []),
+            titles=[r.title for r in self.artifacts[best].records],
         )
 
     def next_args(
@@ -109,10 +105,10 @@ class RefinementLoop:
 
     def result(self, call: dict[str, Any]) -> Command[Any]:
         i = self.best_index()
-        best, artifact = self.attempts[i], dict(self.artifacts[i])
-        artifact["accepted"] = best.accepted
+        best = self.attempts[i]
+        artifact = self.artifacts[i].model_copy(update={"accepted": best.accepted})
         if best.accepted:
-            content = describe(SearchArtifact.model_validate(artifact))
+            content = describe(artifact)
             if len(self.attempts) > 1:
                 content = f"(Best of {len(self.attempts)} attempts.) {content}"
         else:
@@ -122,7 +118,10 @@ class RefinementLoop:
                 "Tell the person so and suggest a broader or different wording."
             )
         message = ToolMessage(
-            content=content, artifact=artifact, tool_call_id=call["id"], name=SEARCH_TOOL
+            content=content,
+            artifact=artifact.model_dump(mode="json"),
+            tool_call_id=call["id"],
+            name=SEARCH_TOOL,
         )
         attempts = [a.model_dump(mode="json") for a in self.attempts]
         return Command(update={"messages": [message], "search_attempts": attempts})
@@ -137,7 +136,7 @@ class Search:
 class Grade:
     request: str
     query: str
-    records: list[dict[str, Any]]
+    records: list[ArchiveRecord]
 
 
 @dataclass
@@ -171,11 +170,12 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         args, strategy = dict(request.tool_call["args"]), "initial"
         while True:
             result = yield Search(args)
-            if not _is_result(result):
+            artifact = _artifact(result)
+            if artifact is None:  # a failed call (or another tool's): handed back as it is
                 return result
-            attempt = loop.observe(args, result, strategy)
+            attempt = loop.observe(args, artifact, strategy)
             if attempt.accepted and self.grader is not None:
-                relevant = yield Grade(loop.request, attempt.query, _records(result))
+                relevant = yield Grade(loop.request, attempt.query, artifact.records)
                 if not relevant:
                     loop.reject()
             self._report(request, loop)
@@ -246,13 +246,10 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
             writer({"event": "attempt", **attempt.model_dump(mode="json")})
 
 
-def _is_result(result: object) -> TypeGuard[ToolMessage]:
-    return isinstance(result, ToolMessage) and result.status != "error"
-
-
-def _records(result: ToolMessage) -> list[dict[str, Any]]:
-    artifact = result.artifact if isinstance(result.artifact, dict) else {}
-    return list(artifact.get("records") or [])
+def _artifact(result: object) -> SearchArtifact | None:
+    if not isinstance(result, ToolMessage) or result.status == "error":
+        return None
+    return SearchArtifact.of(result) or SearchArtifact(query="")
 
 
 def _with_args(request: ToolCallRequest, args: dict[str, Any]) -> ToolCallRequest:
@@ -261,7 +258,5 @@ def _with_args(request: ToolCallRequest, args: dict[str, Any]) -> ToolCallReques
 
 def _request_text(request: ToolCallRequest) -> str:
     state = request.state if isinstance(request.state, dict) else {}
-    for message in reversed(state.get("messages", [])):
-        if isinstance(message, HumanMessage):
-            return str(message.text)
-    return str(request.tool_call["args"].get("query", ""))
+    text, _, _ = latest_turn(state.get("messages", []))
+    return text or str(request.tool_call["args"].get("query", ""))

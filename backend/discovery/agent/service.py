@@ -13,7 +13,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel
 
-from discovery.agent.events import DoneEvent, ErrorEvent, final_event, map_chunk
+from discovery.agent.events import STREAM_MODES, DoneEvent, ErrorEvent, final_event, map_chunk
 from discovery.agent.graph import AgentParts, build_graph, build_parts, open_checkpointer
 from discovery.agent.responses import (
     AGENT_RESPONSE,
@@ -110,9 +110,7 @@ class AgentService:
         self.active_turns += 1
         final: dict[str, Any] = {}
         try:
-            async for mode, chunk in self.graph.astream(
-                payload, config, stream_mode=["updates", "custom"]
-            ):
+            async for mode, chunk in self.graph.astream(payload, config, stream_mode=STREAM_MODES):
                 for event in map_chunk(mode, chunk):
                     events.put_nowait(event)
                 if mode == "updates":  # the answer is in AnswerMiddleware's update: no re-read

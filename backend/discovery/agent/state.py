@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import Annotated, Any, NotRequired
 
 from langchain.agents import AgentState
+from langchain_core.messages import BaseMessage, HumanMessage
 
 
 class DiscoveryState(AgentState[Any]):
@@ -17,3 +19,13 @@ class DiscoveryState(AgentState[Any]):
     """The latest turn's answer (`responses.AgentResponse` without the thread id)."""
     turns: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
     """Every turn of the thread, appended: `{"user": text, "response": {...}}` (its history)."""
+
+
+def latest_turn(messages: Sequence[BaseMessage]) -> tuple[str, list[str], int]:
+    """The latest user text, the earlier user texts, and the index of the latest one (the
+    length of `messages` when there is none): the one way every part finds them."""
+    humans = [(i, m) for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
+    if not humans:
+        return "", [], len(messages)
+    index, last = humans[-1]
+    return str(last.text), [str(m.text) for _, m in humans[:-1]], index

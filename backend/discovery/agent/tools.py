@@ -3,12 +3,12 @@ the archive records as the tool's artifact (what the answer is built from)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
+from langchain_core.messages import BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
-from discovery.agent.lexical import RERANK_POOL, LexicalReranker
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
 from discovery.search.models import SearchValidationError, Strategy
@@ -34,12 +34,32 @@ class SearchArgs(BaseModel):
 
 
 class SearchArtifact(BaseModel):
+    """What one search attempt found (stored with its ToolMessage, as a dict, in the thread)."""
+
     query: str
     filters: dict[str, Any] = Field(default_factory=dict)
     records: list[ArchiveRecord] = Field(default_factory=list)
     best_score: float | None = None
     accepted: bool = True
     error: str | None = None
+
+    @classmethod
+    def of(cls, message: BaseMessage) -> SearchArtifact | None:
+        """The artifact of a `search_archives_db` result (a tool message named so, or unnamed);
+        None for any other message."""
+        if not isinstance(message, ToolMessage) or message.name not in (None, SEARCH_TOOL):
+            return None
+        if not isinstance(message.artifact, dict):
+            return None
+        return cls.model_validate(message.artifact)
+
+
+class Reranker(Protocol):
+    """Re-orders the records a search found (the offline planner's lexical reranker)."""
+
+    pool: int
+
+    async def rerank(self, query: str, records: list[ArchiveRecord]) -> list[ArchiveRecord]: ...
 
 
 def filters_of(args: dict[str, Any]) -> dict[str, Any]:
@@ -63,9 +83,9 @@ def describe(artifact: SearchArtifact, limit: int = 5) -> str:
     return "\n".join(lines)
 
 
-def make_search_tool(search: SearchService, reranker: LexicalReranker | None = None) -> BaseTool:
+def make_search_tool(search: SearchService, reranker: Reranker | None = None) -> BaseTool:
     """The tool over the engine's direct search of archive records; with a reranker, the
-    nearest `RERANK_POOL` records are re-ordered by lexical evidence and cut to `match_count`."""
+    nearest `reranker.pool` records are re-ordered by it and cut to `match_count`."""
 
     async def search_archives_db(
         query: str,
@@ -80,7 +100,7 @@ def make_search_tool(search: SearchService, reranker: LexicalReranker | None = N
             request = search.request(
                 query=query,
                 strategy=Strategy.DIRECT,
-                limit=max(match_count, RERANK_POOL) if reranker else match_count,
+                limit=max(match_count, reranker.pool) if reranker else match_count,
                 tool_threshold=match_threshold,
                 filters={
                     "kinds": [ItemKind.ARCHIVE],

@@ -19,6 +19,7 @@ from discovery.agent.events import (
     MessageEvent,
     QueryEvent,
     ResultsEvent,
+    TokenEvent,
 )
 from discovery.agent.tools import SEARCH_TOOL
 
@@ -45,15 +46,17 @@ class UIMessageParts:
     """Agent events -> AI SDK UI message stream parts, for one assistant message.
 
     intent -> `data-intent`; query -> a `search_archives_db` tool call (input start and
-    available); attempt -> `data-attempt`; results -> the tool's output, a `data-results` part
-    with the records, then the message as text; message -> (the tool's output when it searched)
-    and the text; error -> `error`; done -> `finish`. Progress parts are transient: `useChat`
-    hands them to `onData` and does not keep them in the message."""
+    available); attempt -> `data-attempt`; token -> a `text-delta` of the reply as the model
+    writes it; results -> the tool's output, a `data-results` part with the records, then the
+    message as text (or the end of the streamed text); message -> (the tool's output when it
+    searched) and the text; error -> `error`; done -> `finish`. Progress parts are transient:
+    `useChat` hands them to `onData` and does not keep them in the message."""
 
     def __init__(self, message_id: str) -> None:
         self.message_id = message_id
         self.tool_call: str | None = None
         self.calls = 0
+        self.streamed = False  # the reply's text came as tokens: the answer only ends it
 
     def start(self) -> list[dict[str, Any]]:
         return [{"type": "start", "messageId": self.message_id}, {"type": "start-step"}]
@@ -72,17 +75,27 @@ class UIMessageParts:
             ]
         if isinstance(event, AttemptEvent):
             return [_data("attempt", event, transient=True)]
+        if isinstance(event, TokenEvent):
+            start = [] if self.streamed else [{"type": "text-start", "id": self.text_id}]
+            self.streamed = True
+            return [*start, {"type": "text-delta", "id": self.text_id, "delta": event.text}]
         if isinstance(event, ResultsEvent | MessageEvent):
             response = event.response
             out = self._tool_output(response.total, response.query, len(response.attempts))
             if isinstance(event, ResultsEvent):
                 out.append(_data("results", event.response))
-            return out + _text(f"{self.message_id}-text", response.message or "")
+            if self.streamed:
+                return [*out, {"type": "text-end", "id": self.text_id}]
+            return out + _text(self.text_id, response.message or "")
         if isinstance(event, ErrorEvent):
             return [{"type": "error", "errorText": event.message}]
         if isinstance(event, DoneEvent):
             return [{"type": "finish-step"}, {"type": "finish"}]
         return []
+
+    @property
+    def text_id(self) -> str:
+        return f"{self.message_id}-text"
 
     def _tool_output(self, total: int, query: str | None, attempts: int) -> list[dict[str, Any]]:
         if self.tool_call is None:

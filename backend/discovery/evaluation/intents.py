@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from discovery.agent.domain import DomainConfig
-from discovery.agent.intents import (
+from discovery.agent.intents import INTENTS, Intent
+from discovery.agent.offline.intent_model import (
     HELDOUT_FILES,
-    INTENTS,
     Example,
-    Intent,
     LocalIntentClassifier,
     load_examples,
 )

@@ -610,6 +610,7 @@ export interface components {
         };
         /**
          * ItemKind
+         * @description An item's kind: one catalog holds them all.
          * @enum {string}
          */
         ItemKind: "archive" | "tool" | "prompt" | "resource" | "agent" | "capability";
@@ -958,7 +959,7 @@ export interface components {
          * StreamEvent
          * @description One SSE event: `event:` is the payload's `event` field; `data:` is this JSON.
          */
-        StreamEvent: components["schemas"]["IntentEvent"] | components["schemas"]["QueryEvent"] | components["schemas"]["AttemptEvent"] | components["schemas"]["ResultsEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ErrorEvent"] | components["schemas"]["DoneEvent"];
+        StreamEvent: components["schemas"]["IntentEvent"] | components["schemas"]["QueryEvent"] | components["schemas"]["AttemptEvent"] | components["schemas"]["TokenEvent"] | components["schemas"]["ResultsEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ErrorEvent"] | components["schemas"]["DoneEvent"];
         /** Suggestion */
         Suggestion: {
             /** Id */
@@ -999,6 +1000,19 @@ export interface components {
             thread_id: string;
             /** Turns */
             turns: components["schemas"]["Turn"][];
+        };
+        /** TokenEvent */
+        TokenEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "token";
+            /**
+             * Text
+             * @description The next piece of the reply's text, as the model writes it.
+             */
+            text: string;
         };
         /**
          * Turn

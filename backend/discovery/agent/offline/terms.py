@@ -1,8 +1,8 @@
 """Word statistics of the archive, by English stem: how many records use each stem. The local
 refiner drops the least informative words with it; the lexical grader checks key words with it.
 
-Counted by PostgreSQL (`ts_stat` over titles and descriptions, `simple` configuration: words
-lowercased, not stemmed), stemmed here with Snowball, once per process, on first use."""
+Counted by the search layer (`search.vocabulary`: words lowercased, not stemmed), stemmed here
+with Snowball, once per process, on first use."""
 
 from __future__ import annotations
 
@@ -13,17 +13,12 @@ from collections.abc import Iterable
 
 import snowballstemmer
 
-from discovery.agent.querying import words
+from discovery.agent.planning import words
 from discovery.db import Database
+from discovery.search.vocabulary import archive_word_counts
 
 log = logging.getLogger(__name__)
 
-_SQL = """
-select word, ndoc from ts_stat($$
-    select to_tsvector('simple', title || ' ' || description) from items
-    where kind = 'archive' and is_active
-$$)
-"""
 _STEMMER = snowballstemmer.stemmer("english")
 
 
@@ -56,8 +51,8 @@ class TermStats:
         async with self._lock:
             if self._freq is None:
                 async with self.db.connection() as conn:
-                    rows = await (await conn.execute(_SQL)).fetchall()
-                self._freq = self._by_stem((str(w), int(n)) for w, n in rows)
+                    counts = await archive_word_counts(conn)
+                self._freq = self._by_stem(counts)
                 log.info("term statistics: %d distinct stems", len(self._freq))
 
     @property

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.querying import (
+from discovery.agent.offline.querying import (
     parse_media_type,
     parse_period,
     parse_reference,
     plan_turn,
     write_query,
 )
+from discovery.agent.responses import ArchiveRecord
 
 
 @pytest.mark.parametrize(
@@ -62,7 +63,10 @@ def test_parse_media_type_and_reference() -> None:
 
 
 PREVIOUS = {"query": "jazz musicians 1950s", "year_from": 1950, "year_to": 1959}
-RECORDS = [{"title": "Lena Horne in a nightclub"}, {"title": "Art Blakey playing drums on stage"}]
+RECORDS = [
+    ArchiveRecord(id=f"r{i}", title=title, description="", summary="", score=0.5)
+    for i, title in enumerate(("Lena Horne in a nightclub", "Art Blakey playing drums on stage"))
+]
 
 
 def test_plan_turn_narrows_the_previous_search_by_media_type() -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from discovery.agent.refiners import LocalRefiner, RefineContext
-from discovery.agent.terms import TermStats
+from discovery.agent.offline.refiner import LocalRefiner
+from discovery.agent.offline.terms import TermStats
+from discovery.agent.planning import RefineContext
 
 # Records per word, as the catalog would count them.
 COUNTS = [("children", 120), ("pool", 4), ("swimming", 6), ("portrait", 900), ("jazz", 40),

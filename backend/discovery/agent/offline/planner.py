@@ -14,12 +14,13 @@ from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
-from discovery.agent.querying import plan_turn
-from discovery.agent.tools import SEARCH_TOOL
+from discovery.agent.offline.querying import plan_turn
+from discovery.agent.state import latest_turn
+from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 
 RESULTS_TEXT = 'Here are {total} records for "{query}".'
 NOTHING_TEXT = 'I couldn\'t find relevant material for "{query}".'
@@ -48,16 +49,15 @@ class LocalPlanner(BaseChatModel):
         return ChatResult(generations=[ChatGeneration(message=self.next_message(messages))])
 
     def next_message(self, messages: Sequence[BaseMessage]) -> AIMessage:
-        humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
-        if not humans:
+        text, _, start = latest_turn(messages)
+        if start == len(messages):
             return AIMessage(content="What would you like to find in the archive?")
-        start = humans[-1]
         turn = messages[start + 1 :]
-        tool = next((m for m in reversed(turn) if isinstance(m, ToolMessage)), None)
-        if tool is not None:
-            return AIMessage(content=_reply(tool))
-        previous, records = _previous_search(messages[:start])
-        plan = plan_turn(str(messages[start].text), previous, records)
+        if any(isinstance(m, ToolMessage) for m in turn):  # the tool has answered: reply
+            return AIMessage(content=_reply(_last_search(turn)))
+        earlier = _last_search(messages[:start])
+        previous = {"query": earlier.query, **earlier.filters} if earlier else None
+        plan = plan_turn(text, previous, earlier.records if earlier else [])
         args = {
             "query": plan.query,
             "match_threshold": self.match_threshold,
@@ -68,22 +68,16 @@ class LocalPlanner(BaseChatModel):
         return AIMessage(content="", tool_calls=[call])
 
 
-def _reply(tool: ToolMessage) -> str:
-    artifact = tool.artifact if isinstance(tool.artifact, dict) else {}
-    records, query = artifact.get("records") or [], artifact.get("query", "")
-    if not artifact.get("accepted", True) or not records:
-        return NOTHING_TEXT.format(query=query)
-    return RESULTS_TEXT.format(total=len(records), query=query)
+def _reply(artifact: SearchArtifact | None) -> str:
+    if artifact is None or not artifact.accepted or not artifact.records:
+        return NOTHING_TEXT.format(query=artifact.query if artifact else "")
+    return RESULTS_TEXT.format(total=len(artifact.records), query=artifact.query)
 
 
-def _previous_search(
-    messages: Sequence[BaseMessage],
-) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """The last search's arguments (as actually run: the best attempt's query and filters) and
-    its records, from the earlier turns of the thread."""
-    for m in reversed(messages):
-        if isinstance(m, ToolMessage) and m.name == SEARCH_TOOL and isinstance(m.artifact, dict):
-            artifact = m.artifact
-            args = {"query": artifact.get("query", ""), **(artifact.get("filters") or {})}
-            return args, list(artifact.get("records") or [])
-    return None, []
+def _last_search(messages: Sequence[BaseMessage]) -> SearchArtifact | None:
+    """The last search among `messages` (as actually run: the best attempt's query, filters
+    and records)."""
+    for message in reversed(messages):
+        if (artifact := SearchArtifact.of(message)) is not None:
+            return artifact
+    return None

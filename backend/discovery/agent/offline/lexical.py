@@ -17,11 +17,9 @@ uses at all ("qwzx plorkh"): then nothing supports the records and they are judg
 
 from __future__ import annotations
 
-from typing import Any
-
-from discovery.agent.querying import GENERIC_WORDS, MEDIA_WORDS, content_words, write_query
+from discovery.agent.offline.querying import GENERIC_WORDS, MEDIA_WORDS, content_words, write_query
+from discovery.agent.offline.terms import TermStats, stem, stems
 from discovery.agent.responses import ArchiveRecord
-from discovery.agent.terms import TermStats, stem, stems
 
 GRADE_TOP = 3
 RERANK_WEIGHT = 0.1
@@ -57,8 +55,8 @@ def record_stems(title: str, description: str) -> set[str]:
 
 
 class LexicalReranker:
-    def __init__(self, keys: KeyTerms, weight: float = RERANK_WEIGHT) -> None:
-        self.keys, self.weight = keys, weight
+    def __init__(self, keys: KeyTerms, weight: float = RERANK_WEIGHT, pool: int = RERANK_POOL):
+        self.keys, self.weight, self.pool = keys, weight, pool
 
     async def rerank(self, query: str, records: list[ArchiveRecord]) -> list[ArchiveRecord]:
         await self.keys.terms.ensure()
@@ -77,7 +75,7 @@ class LexicalGrader:
     def __init__(self, keys: KeyTerms) -> None:
         self.keys = keys
 
-    def grade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool:
+    def grade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
         """Judged on the person's own words (the request as the query writer reads it), not on
         the refined query: words added by refinement cannot vouch for the records."""
         asked = write_query(request) or query
@@ -87,9 +85,9 @@ class LexicalGrader:
             return not specific or any(self.keys.terms.doc_freq(w) > 0 for w in specific)
         seen: set[str] = set()
         for record in records[:GRADE_TOP]:
-            seen |= record_stems(str(record.get("title", "")), str(record.get("description", "")))
+            seen |= record_stems(record.title, record.description)
         return any(forms & seen for forms in keys)
 
-    async def agrade(self, request: str, query: str, records: list[dict[str, Any]]) -> bool:
+    async def agrade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
         await self.keys.terms.ensure()
         return self.grade(request, query, records)

@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-WORD_RE = re.compile(r"[^\W_](?:[\w'&.-]*[^\W_])?")
+from discovery.agent.planning import words
+from discovery.agent.responses import ArchiveRecord
 
 FILLER = frozenset(
     """
@@ -76,10 +77,6 @@ _FOLLOW_UP_RE = re.compile(
     r"show (me )?more|more|any|from|in the|during|those|these|ones)\b",
     re.IGNORECASE,
 )
-
-
-def words(text: str) -> list[str]:
-    return WORD_RE.findall(text.lower().replace("’", "'"))
 
 
 def content_words(text: str) -> list[str]:
@@ -248,7 +245,7 @@ class PlannedSearch:
 def plan_turn(
     text: str,
     previous: dict[str, Any] | None = None,
-    previous_records: list[dict[str, Any]] | None = None,
+    previous_records: list[ArchiveRecord] | None = None,
 ) -> PlannedSearch:
     """The tool arguments for this turn, given the thread's previous search (if any)."""
     period, media = parse_period(text), parse_media_type(text)
@@ -261,7 +258,7 @@ def plan_turn(
     if previous is not None and ref is not None and previous_records:
         index = ref - 1 if ref > 0 else len(previous_records) - 1
         if 0 <= index < len(previous_records):
-            title = str(previous_records[index].get("title", ""))
+            title = previous_records[index].title
             kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
             return PlannedSearch(query_like(title), kept | filters, True)
     topic = subject(text)

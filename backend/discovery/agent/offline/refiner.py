@@ -1,0 +1,91 @@
+"""The offline refiner (a heuristic stand-in for an LLM, not a language model): what to search
+next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
+- broaden (nothing matched): drop the filters, then the least informative word (one the catalog
+  never uses, else the most frequent one);
+- synonyms (weak matches): swap a person's word for the archive's own (a curated list);
+- feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
+  the titles of the best records so far;
+- specify (off-topic matches): only the request's key words, in the archive's own terms.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from discovery.agent.offline.querying import FILLER, GENERIC_WORDS, content_words, subject, trim
+from discovery.agent.offline.terms import TermStats
+from discovery.agent.planning import RefineContext, Refinement, normalize, words
+
+
+class LocalRefiner:
+    def __init__(self, synonyms: dict[str, list[str]], terms: TermStats | None = None) -> None:
+        self.synonyms, self.terms = synonyms, terms
+
+    def doc_freq(self, word: str) -> int:
+        return self.terms.doc_freq(word) if self.terms is not None else 1
+
+    def candidates(self, ctx: RefineContext) -> list[Refinement]:
+        if ctx.reason == "empty":
+            return [*self._broaden(ctx), *self._synonyms(ctx)]
+        if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
+            return [*self._synonyms(ctx), *self._focus(ctx), *self._broaden(ctx)]
+        return [*self._synonyms(ctx), *self._feedback(ctx), *self._broaden(ctx)]
+
+    def refine(self, ctx: RefineContext) -> Refinement | None:
+        """The first candidate whose query was not tried yet (a query is never repeated)."""
+        tried = set(ctx.tried)
+        for c in self.candidates(ctx):
+            if c.query.strip() and normalize(c.query) not in tried:
+                return c
+        return None
+
+    async def arefine(self, ctx: RefineContext) -> Refinement | None:
+        if self.terms is not None:
+            await self.terms.ensure()
+        return self.refine(ctx)
+
+    def _broaden(self, ctx: RefineContext) -> list[Refinement]:
+        """Drop the filters, then content words one by one: first words the archive never
+        uses, then the most frequent (least informative) ones."""
+        out = []
+        if ctx.filters:  # drop the filters and their words from the query
+            out.append(Refinement(subject(ctx.query) or ctx.query, "broaden", filters={}))
+        tokens, content = words(ctx.query), content_words(ctx.query)
+        while len(content) > 1:
+            unknown = [t for t in content if self.doc_freq(t) == 0]
+            drop = unknown[0] if unknown else max(content, key=self.doc_freq)
+            content = [t for t in content if t != drop]
+            tokens = [t for t in tokens if t != drop]
+            out.append(Refinement(trim(" ".join(tokens)), "broaden"))
+        return out
+
+    def _synonyms(self, ctx: RefineContext) -> list[Refinement]:
+        """Swap the person's words for the archive's own, one word at a time, then all."""
+        tokens = words(ctx.query)
+        out, swapped = [], list(tokens)
+        for i, token in enumerate(tokens):
+            alternatives = self.synonyms.get(token, [])
+            for alt in alternatives:
+                out.append(Refinement(" ".join([*tokens[:i], alt, *tokens[i + 1 :]]), "synonyms"))
+            if alternatives:
+                swapped[i] = alternatives[0]
+        if sum(a != b for a, b in zip(tokens, swapped, strict=True)) > 1:
+            out.insert(0, Refinement(" ".join(swapped), "synonyms"))
+        return out
+
+    def _focus(self, ctx: RefineContext) -> list[Refinement]:
+        """Only the key words, in the archive's own terms where the list has one."""
+        keys = [w for w in content_words(ctx.query) if w not in GENERIC_WORDS]
+        focused = [self.synonyms.get(w, [w])[0] if self.doc_freq(w) == 0 else w for w in keys]
+        return [Refinement(" ".join(focused), "specify")] if focused else []
+
+    def _feedback(self, ctx: RefineContext, top: int = 3, add: int = 2) -> list[Refinement]:
+        query_terms = set(ctx.query.split())
+        counts: Counter[str] = Counter()
+        for title in ctx.titles[:top]:  # each word once per title, in order (stable ties)
+            kept = (w for w in words(title) if len(w) > 2 and w not in FILLER and not w.isdigit())
+            counts.update(list(dict.fromkeys(kept)))
+        recurring = [w for w, n in counts.most_common() if n >= 2 and w not in query_terms]
+        if not recurring:
+            return []
+        return [Refinement(f"{ctx.query} {' '.join(recurring[:add])}", "feedback")]
