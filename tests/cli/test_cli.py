@@ -55,6 +55,16 @@ def test_search_rejects_an_empty_query(empty_db_settings: Settings) -> None:
     assert "the query is empty" in result.output
 
 
+@pytest.mark.parametrize("message", ["   ", "x" * 1001])
+def test_ask_refuses_an_empty_or_too_long_message_without_a_traceback(
+    empty_db_settings: Settings, message: str
+) -> None:
+    result = runner.invoke(app, ["ask", message], env=_env(empty_db_settings))
+    assert result.exit_code == 2
+    assert "invalid message" in result.output and "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
 def test_ingest_reports_a_missing_file(empty_db_settings: Settings, tmp_path: Path) -> None:
     result = runner.invoke(
         app, ["ingest", "archives", str(tmp_path / "nope.jsonl")], env=_env(empty_db_settings)

@@ -12,7 +12,7 @@ from tests.conftest import settings_for
 
 from discovery.embeddings.local import LocalMiniLMEmbedder
 from discovery.runtime import open_runtime
-from discovery.search.models import Strategy
+from discovery.search.models import SearchRequest, Strategy
 
 pytestmark = pytest.mark.integration
 
@@ -26,7 +26,7 @@ async def test_concurrent_searches_on_a_small_pool_do_not_starve_it(
     )
     async with open_runtime(settings, embedder) as rt:  # a fresh service: statistics uncached
         queries = ["zzz qqq", "jazz band", "xylophone vortex", "church choir"] * 2
-        requests = [rt.search.request(query=q, strategy=strategy) for q in queries]
+        requests = [SearchRequest(query=q, strategy=strategy) for q in queries]
         responses = await asyncio.wait_for(
             asyncio.gather(*(rt.search.search(r) for r in requests)), timeout=20
         )

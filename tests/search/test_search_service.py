@@ -10,7 +10,7 @@ from discovery.catalog.ingest import ingest_archives
 from discovery.db import MissingEmbeddingsError
 from discovery.runtime import Runtime
 from discovery.search import queries
-from discovery.search.models import SearchRequest, Strategy
+from discovery.search.models import SearchFilters, SearchRequest, Strategy
 from discovery.search.service import SearchService
 
 pytestmark = pytest.mark.integration
@@ -118,7 +118,7 @@ async def test_hybrid_fusion_follows_the_configured_text_weight(demo_runtime: Ru
             query,
             demo_runtime.embedder.embed_query(query),
             count=20,
-            filters=_req(query).filters.sql_args(),
+            filters=SearchFilters().sql_args(),
             model_name=demo_runtime.embedder.model_id,
         )
     assert text_led[0] == text[0].id != dense[0]
@@ -131,7 +131,9 @@ async def test_filters_by_media_type_and_date_range(demo_runtime: Runtime) -> No
             strategy="direct",
             limit=10,
             tool_threshold=0.0,
-            filters={"media_types": ["painting"], "date_from": 1800, "date_to": 1899},
+            media_types=["painting"],
+            date_from=1800,
+            date_to=1899,
         )
     )
     assert response.items
@@ -143,7 +145,7 @@ async def test_filters_by_media_type_and_date_range(demo_runtime: Runtime) -> No
 
 
 async def test_filter_by_kind_without_items_of_that_kind_is_empty(demo_runtime: Runtime) -> None:
-    response = await demo_runtime.search.search(_req("jazz", filters={"kinds": ["tool"]}))
+    response = await demo_runtime.search.search(_req("jazz", item_type="tool"))
     assert response.items == []
 
 

@@ -12,10 +12,11 @@ import pytest
 from tests.conftest import settings_for
 from tests.tool_catalog import load_tools, tools_db_url  # noqa: F401 (fixture)
 
+from discovery.db import ItemKind
 from discovery.embeddings.local import LocalMiniLMEmbedder
 from discovery.runtime import Runtime, open_runtime
 from discovery.search import queries
-from discovery.search.models import SearchRequest, Strategy
+from discovery.search.models import SearchFilters, SearchRequest, Strategy
 
 pytestmark = pytest.mark.integration
 
@@ -62,7 +63,9 @@ async def test_stage_two_returns_items_of_the_matched_skills_with_their_skill_id
 
 
 async def test_schemas_are_loaded_for_returned_tools_only_when_asked(tools: Runtime) -> None:
-    with_schema = await tools.search.search(_req("show git working tree status", limit=2))
+    with_schema = await tools.search.search(
+        _req("show git working tree status", limit=2, include_schemas=True)
+    )
     hit = with_schema.items[0]
     assert hit.id == "tool:Git Tools::git_status"
     assert hit.metadata["input_schema"]["required"] == ["repo_path"]
@@ -79,7 +82,9 @@ async def test_a_failed_schema_load_gives_null_not_an_error(
     async with runtime.db.connection() as conn:
         await conn.execute("alter table item_schemas rename to item_schemas_gone")
     with caplog.at_level(logging.WARNING, logger="discovery.search.service"):
-        response = await runtime.search.search(_req("commit my staged changes", limit=2))
+        response = await runtime.search.search(
+            _req("commit my staged changes", limit=2, include_schemas=True)
+        )
     assert response.items and all(
         h.metadata["input_schema"] is None for h in response.items if h.kind == "tool"
     )
@@ -87,9 +92,7 @@ async def test_a_failed_schema_load_gives_null_not_an_error(
 
 
 async def test_item_type_filters_both_stages(tools: Runtime) -> None:
-    response = await tools.search.search(
-        _req("write a git commit message", filters={"kinds": ["prompt"]})
-    )
+    response = await tools.search.search(_req("write a git commit message", item_type="prompt"))
     assert [h.kind for h in response.items] == ["prompt"]
     async with tools.db.connection() as conn:
         with_prompts = {
@@ -148,7 +151,7 @@ async def test_an_inactive_skill_is_not_matched(runtime: Runtime) -> None:
 async def test_hybrid_text_leg_fills_with_any_word_matches_for_sentences(tools: Runtime) -> None:
     sentence = "could you please show me the diff between my two branches"
     vector = tools.embedder.embed_query(sentence)
-    filters = SearchRequest.build(query="x").filters.sql_args()
+    filters = SearchFilters().sql_args()
     args = {"count": 10, "filters": filters, "model_name": tools.embedder.model_id}
     async with tools.db.connection() as conn:
         all_words = await queries.match_items_text(conn, sentence, vector, **args)
@@ -166,10 +169,11 @@ async def test_a_tool_search_with_the_defaults_stays_two_stage(tools: Runtime) -
     """At the archive's skill threshold (0.4) this question matches no skill and falls back to
     direct search; the tool defaults (8 skills at 0.1) keep it hierarchical."""
     question = "what will the sky look like in Paris this weekend"
-    archive_defaults = tools.search.request(query=question)
+    archive_defaults = SearchRequest(query=question)
     assert (await tools.search.search(archive_defaults)).metadata.fallback_reason is not None
-    request = tools.search.request(query=question, filters={"kinds": ["tool"]})
-    assert (request.skill_limit, request.skill_threshold) == (8, 0.1)
+    request = SearchRequest(query=question, item_type=ItemKind.TOOL)
+    plan = request.plan(tools.settings)
+    assert (plan.skill_limit, plan.skill_threshold) == (8, 0.1)
     response = await tools.search.search(request)
     assert response.metadata.fallback_reason is None
     assert response.metadata.skill_ids_used and "tools.weather" in response.metadata.skill_ids_used

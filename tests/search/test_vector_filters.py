@@ -40,7 +40,7 @@ async def _first_item(conn: psycopg.AsyncConnection) -> tuple[str, str]:
 
 async def _search(rt: Runtime, query: str, **filters: object) -> list[ItemHit]:
     request = SearchRequest.build(
-        query=query, strategy=Strategy.DIRECT, limit=50, tool_threshold=0.0, filters=filters
+        query=query, strategy=Strategy.DIRECT, limit=50, tool_threshold=0.0, **filters
     )
     return (await rt.search.search(request)).items
 

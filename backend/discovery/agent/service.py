@@ -23,7 +23,6 @@ from discovery.agent.responses import (
 )
 from discovery.logs import log_event
 from discovery.runtime import Runtime
-from discovery.search.models import MAX_QUERY_CHARS
 
 log = logging.getLogger(__name__)
 
@@ -35,26 +34,6 @@ class Turn(BaseModel):
 
     user: str
     response: AgentResponse
-
-
-class AgentInputError(ValueError):
-    """The user's message cannot be used (empty or too long)."""
-
-    def __init__(self, message: str, empty: bool = False) -> None:
-        super().__init__(message)
-        self.empty = empty
-
-
-def check_message(text: str) -> str:
-    """The message, stripped; `AgentInputError` when it is empty or too long."""
-    text = text.strip()
-    if not text:
-        raise AgentInputError("the message is empty", empty=True)
-    if len(text) > MAX_QUERY_CHARS:
-        raise AgentInputError(f"the message is longer than {MAX_QUERY_CHARS} characters")
-    if "\x00" in text:
-        raise AgentInputError("the message cannot contain NUL characters")
-    return text
 
 
 class AgentService:
@@ -70,7 +49,9 @@ class AgentService:
 
     @staticmethod
     def _input(text: str) -> dict[str, Any]:
-        return {"messages": [HumanMessage(content=check_message(text))]}
+        """The turn's input. `text` is a `QueryText`, validated where it came in (the API's
+        body, the CLI's argument)."""
+        return {"messages": [HumanMessage(content=text)]}
 
     async def run(
         self, text: str, thread_id: str | None = None

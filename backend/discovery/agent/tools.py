@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
-from discovery.search.models import SearchValidationError, Strategy
+from discovery.search.models import InvalidRequest, SearchRequest, Strategy
 from discovery.search.service import SearchService
 
 SEARCH_TOOL = "search_archives_db"
@@ -97,19 +97,17 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
     ) -> tuple[str, dict[str, Any]]:
         args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
         try:
-            request = search.request(
+            request = SearchRequest.build(
                 query=query,
                 strategy=Strategy.DIRECT,
+                item_type=ItemKind.ARCHIVE,
                 limit=max(match_count, reranker.pool) if reranker else match_count,
                 tool_threshold=match_threshold,
-                filters={
-                    "kinds": [ItemKind.ARCHIVE],
-                    "media_types": [media_type.lower()] if media_type else None,
-                    "date_from": year_from,
-                    "date_to": year_to,
-                },
+                media_types=[media_type.lower()] if media_type else None,
+                date_from=year_from,
+                date_to=year_to,
             )
-        except SearchValidationError as exc:
+        except InvalidRequest as exc:
             artifact = SearchArtifact(query=query, filters=filters_of(args), error=str(exc))
             return describe(artifact), artifact.model_dump()
         response = await search.search(request)

@@ -15,9 +15,8 @@ from psycopg_pool import PoolTimeout
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
-from discovery.agent.service import AgentInputError
 from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
-from discovery.search.models import SearchValidationError
+from discovery.search.models import InvalidRequest, error_detail
 
 log = logging.getLogger(__name__)
 
@@ -29,31 +28,17 @@ def error_body(code: str, message: str, details: object = None) -> dict:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(SearchValidationError)
-    async def _search_validation(_: Request, exc: SearchValidationError) -> JSONResponse:
-        status = 400 if exc.is_empty_query else 422
-        code = "empty_query" if exc.is_empty_query else "validation_error"
-        return JSONResponse(error_body(code, str(exc), exc.errors), status_code=status)
+    @app.exception_handler(InvalidRequest)
+    async def _invalid(_: Request, exc: InvalidRequest) -> JSONResponse:
+        return _invalid_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def _request_validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        details = [
-            {"field": ".".join(str(p) for p in e["loc"]), "type": e["type"], "message": e["msg"]}
-            for e in exc.errors()
-        ]
-        return JSONResponse(
-            error_body("validation_error", "the request is not valid", details), status_code=422
-        )
+        return _invalid_response(InvalidRequest([error_detail(e) for e in exc.errors()]))
 
     @app.exception_handler(MissingEmbeddingsError)
     async def _missing_vectors(_: Request, exc: MissingEmbeddingsError) -> JSONResponse:
         return JSONResponse(error_body("reindex_required", str(exc)), status_code=409)
-
-    @app.exception_handler(AgentInputError)
-    async def _agent_input(_: Request, exc: AgentInputError) -> JSONResponse:
-        status = 400 if exc.empty else 422
-        code = "empty_query" if exc.empty else "validation_error"
-        return JSONResponse(error_body(code, str(exc)), status_code=status)
 
     @app.exception_handler(HTTPException)
     async def _http(_: Request, exc: HTTPException) -> JSONResponse:
@@ -92,6 +77,13 @@ def install_error_handlers(app: FastAPI) -> None:
     # The engine's own pool says DatabaseUnavailable; the checkpointer's pool speaks psycopg.
     for exc_type in (DatabaseUnavailable, psycopg.OperationalError, PoolTimeout):
         app.add_exception_handler(exc_type, _db_down)
+
+
+def _invalid_response(exc: InvalidRequest) -> JSONResponse:
+    """An empty query is a 400 `empty_query`; anything else a 422 `validation_error`."""
+    if exc.is_empty_query:
+        return JSONResponse(error_body("empty_query", str(exc), exc.errors), status_code=400)
+    return JSONResponse(error_body("validation_error", str(exc), exc.errors), status_code=422)
 
 
 class ErrorDetail(BaseModel):

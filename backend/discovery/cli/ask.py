@@ -17,7 +17,8 @@ from discovery.agent.events import (
     ResultsEvent,
 )
 from discovery.agent.responses import MessageResponse, ResultsResponse
-from discovery.cli.terminal import console, err, with_runtime
+from discovery.cli.terminal import console, err, fail, with_runtime
+from discovery.search.models import InvalidRequest, query_text
 
 if TYPE_CHECKING:
     from discovery.runtime import Runtime
@@ -32,6 +33,11 @@ def ask(
 ) -> None:
     """Ask the conversational agent one turn; prints its steps, then the answer."""
     from discovery.agent.service import open_agent
+
+    try:
+        message = query_text(message, field="message")
+    except InvalidRequest as exc:
+        raise fail(f"invalid message: {exc}", 2) from None
 
     async def work(rt: Runtime) -> None:
         async with open_agent(rt) as agent:

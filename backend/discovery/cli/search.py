@@ -9,8 +9,7 @@ from rich.table import Table
 
 from discovery.cli.terminal import console, fail, load_settings, with_runtime
 from discovery.db import ItemKind, MissingEmbeddingsError
-from discovery.search.models import SearchResponse, SearchValidationError, Strategy
-from discovery.search.service import search_request
+from discovery.search.models import InvalidRequest, SearchRequest, SearchResponse, Strategy
 
 if TYPE_CHECKING:
     from discovery.runtime import Runtime
@@ -22,7 +21,7 @@ def search(
         Strategy, typer.Option(help="direct, hierarchical or hybrid.")
     ] = Strategy.HIERARCHICAL,
     kind: Annotated[
-        list[ItemKind] | None, typer.Option("--kind", help="Item kinds, repeatable.")
+        ItemKind | None, typer.Option("--kind", help="Only items of this kind.")
     ] = None,
     limit: Annotated[int, typer.Option(help="How many results.")] = 10,
     threshold: Annotated[
@@ -38,20 +37,18 @@ def search(
     """Search the catalog and print a table."""
     settings = load_settings()
     try:
-        request = search_request(
-            settings,
+        request = SearchRequest.build(
             query=query,
             strategy=strategy,
+            item_type=kind,
             limit=limit,
             tool_threshold=threshold,
-            filters={
-                "kinds": kind,
-                "media_types": media_type,
-                "date_from": date_from,
-                "date_to": date_to,
-            },
+            include_schemas=True,
+            media_types=media_type,
+            date_from=date_from,
+            date_to=date_to,
         )
-    except SearchValidationError as exc:
+    except InvalidRequest as exc:
         raise fail(f"invalid search: {exc}", 2) from None
 
     async def work(rt: Runtime) -> SearchResponse:

@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from discovery.catalog.tool_ingest import ingest_tools
+from discovery.db import ItemKind
 from discovery.evaluation.tools_eval import TOOLS_DATA, eval_settings
 from discovery.runtime import open_runtime
-from discovery.search.models import Strategy
+from discovery.search.models import SearchRequest, Strategy
 from discovery.settings import Settings
 
 WARMUP = 30
@@ -45,9 +46,9 @@ async def run_tools_latency(
         rt.embedder.cache_clear()
         totals, embeds, with_schema, fallbacks = [], [], 0, 0
         for index, text in enumerate(queries):
-            request = rt.search.request(
+            request = SearchRequest(
                 query=text, strategy=Strategy.HIERARCHICAL, limit=5, tool_threshold=0.0,
-                filters={"kinds": ["tool"]}, include_schemas=True,
+                item_type=ItemKind.TOOL, include_schemas=True,
             )  # fmt: skip
             started = time.perf_counter()
             response = await rt.search.search(request)

@@ -31,8 +31,9 @@ from discovery.catalog.tool_ingest import (
     open_classifier,
     reclassify,
 )
+from discovery.db import ItemKind
 from discovery.runtime import Runtime, open_runtime
-from discovery.search.models import MAX_QUERY_CHARS, Strategy
+from discovery.search.models import MAX_QUERY_CHARS, SearchRequest, Strategy
 from discovery.settings import REPO_ROOT, Settings
 
 TOOLS_DATA = REPO_ROOT.parent / "shared" / "data" / "tools"
@@ -137,9 +138,9 @@ async def evaluate(
     for name, fields in configs:
         r5, r10, rr, cands, fallbacks = [], [], [], [], 0
         for q in queries:
-            request = rt.search.request(
+            request = SearchRequest(
                 query=q.text[:MAX_QUERY_CHARS], limit=10, tool_threshold=0.0,
-                filters={"kinds": ["tool"]}, include_schemas=False, **fields,
+                item_type=ItemKind.TOOL, include_schemas=False, **fields,
             )  # fmt: skip
             response = await rt.search.search(request)
             ranked = [hit.id for hit in response.items]

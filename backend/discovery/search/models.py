@@ -1,13 +1,27 @@
-"""Typed requests and responses of the search engine, and its validation error."""
+"""Typed requests and responses of the search engine: the query text every interface shares,
+the one request type (the body of `POST /api/v1/search`), the plan the service runs, and the
+one validation error."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from discovery.db.schema import ItemKind
+
+if TYPE_CHECKING:
+    from discovery.settings import Settings
 
 MAX_QUERY_CHARS = 1000
 
@@ -18,89 +32,198 @@ class Strategy(StrEnum):
     HYBRID = "hybrid"
 
 
-class SearchValidationError(ValueError):
-    """A search request that cannot be run. `empty_query` is a 400; anything else a 422."""
+def _query_text(value: str) -> str:
+    value = value.strip()
+    if not value:
+        raise PydanticCustomError("empty_query", "the query is empty")
+    if len(value) > MAX_QUERY_CHARS:
+        raise PydanticCustomError(
+            "too_long", "the query is longer than {limit} characters", {"limit": MAX_QUERY_CHARS}
+        )
+    if "\x00" in value:
+        raise PydanticCustomError("nul_character", "the query cannot contain NUL characters")
+    return value
+
+
+QueryText = Annotated[
+    str,
+    AfterValidator(_query_text),
+    Field(
+        description=f"Plain words, 1 to {MAX_QUERY_CHARS:,} characters (surrounding spaces "
+        "are dropped).",
+        json_schema_extra={"minLength": 1, "maxLength": MAX_QUERY_CHARS},
+    ),
+]
+"""The text a person or an agent searches with: the search query, an agent message, a chat
+turn. Empty (after stripping) is the error type `empty_query` (a 400 from the API)."""
+
+
+class InvalidRequest(ValueError):
+    """A request that cannot be run: `errors` as `{field, type, message}`. An empty query is a
+    400 for the API (`is_empty_query`); anything else a 422."""
 
     def __init__(self, errors: list[dict[str, Any]]) -> None:
         self.errors = errors
         super().__init__("; ".join(f"{e['field']}: {e['message']}" for e in errors))
+
+    @classmethod
+    def from_pydantic(cls, exc: ValidationError) -> InvalidRequest:
+        return cls([error_detail(e) for e in exc.errors()])
 
     @property
     def is_empty_query(self) -> bool:
         return any(e["type"] == "empty_query" for e in self.errors)
 
 
-class SearchFilters(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+def error_detail(error: Any) -> dict[str, Any]:
+    """One pydantic error as `{field, type, message}`."""
+    field = ".".join(str(p) for p in error["loc"]) or "request"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return {"field": field, "type": error["type"], "message": message}
 
-    kinds: list[ItemKind] | None = None
+
+_QUERY_TEXT: TypeAdapter[str] = TypeAdapter(QueryText)
+
+
+def query_text(value: str, field: str = "query") -> str:
+    """`value` as a valid query text (stripped), else `InvalidRequest`."""
+    try:
+        return _QUERY_TEXT.validate_python(value)
+    except ValidationError as exc:
+        errors = [error_detail(e) | {"field": field} for e in exc.errors()]
+        raise InvalidRequest(errors) from None
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    """What the items must be: kinds, skills, media types, a period (years, inclusive)."""
+
+    kinds: tuple[ItemKind, ...] | None = None
+    skill_ids: tuple[str, ...] | None = None
+    media_types: tuple[str, ...] | None = None
+    date_from: int | None = None
+    date_to: int | None = None
+
+    def sql_args(self) -> dict[str, Any]:
+        """The arguments of the SQL search functions (`match_items`, `match_items_text`)."""
+        return {
+            "filter_kinds": [k.value for k in self.kinds] if self.kinds else None,
+            "filter_skill_ids": list(self.skill_ids) if self.skill_ids else None,
+            "active_only": True,
+            "filter_media_types": list(self.media_types) if self.media_types else None,
+            "date_from": self.date_from,
+            "date_to": self.date_to,
+        }
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """A request with every default filled in: what the service runs."""
+
+    query: str
+    strategy: Strategy
+    limit: int
+    skill_limit: int
+    skill_threshold: float
+    tool_threshold: float
+    include_schemas: bool
+    filters: SearchFilters
+
+
+class SearchRequest(BaseModel):
+    """A search as a client asks for it. Fields left out take the configured defaults (a
+    search of a tool catalog, `item_type` given and not archive, takes the tool skill ones)."""
+
+    query: QueryText
+    item_type: ItemKind | None = Field(
+        default=None, description="Only items (and skills) of this kind."
+    )
+    strategy: Strategy = Field(
+        default=Strategy.HIERARCHICAL,
+        description="hierarchical (skills, then items in them), direct, or hybrid (dense and "
+        "full-text rankings fused).",
+    )
+    limit: int | None = Field(
+        default=None, ge=1, le=100, description="How many items at most; default 5 (a setting)."
+    )
+    skill_limit: int | None = Field(
+        default=None,
+        ge=1,
+        le=50,
+        description="Stage 1's skills at most; default 3, or 8 with an item_type other than "
+        "archive.",
+    )
+    skill_threshold: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="Stage 1's similarity floor; default 0.4, or 0.1 with an item_type other "
+        "than archive.",
+    )
+    tool_threshold: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="Stage 2's similarity floor; default 0.3."
+    )
+    include_schemas: bool = Field(
+        default=False,
+        description="Load tools' input schemas into metadata.input_schema, only for the "
+        "returned tools (null when the load fails).",
+    )
+    media_types: list[str] | None = Field(default=None, description="Archive media types.")
+    date_from: int | None = Field(
+        default=None, ge=-10000, le=10000, description="From this year, inclusive."
+    )
+    date_to: int | None = Field(
+        default=None, ge=-10000, le=10000, description="To this year, inclusive."
+    )
     skill_ids: list[str] | None = Field(default=None, description="Items in any of these skills.")
-    active_only: bool = True
-    media_types: list[str] | None = None
-    date_from: int | None = Field(default=None, ge=-10000, le=10000, description="Year, inclusive.")
-    date_to: int | None = Field(default=None, ge=-10000, le=10000, description="Year, inclusive.")
 
-    @field_validator("skill_ids", "media_types")
+    @field_validator("media_types", "skill_ids")
     @classmethod
     def _no_nul(cls, values: list[str] | None) -> list[str] | None:
         if values and any("\x00" in v for v in values):
             raise ValueError("text cannot contain NUL characters")
         return values
 
-    def sql_args(self) -> dict[str, Any]:
-        return {
-            "filter_kinds": [k.value for k in self.kinds] if self.kinds else None,
-            "filter_skill_ids": self.skill_ids or None,
-            "active_only": self.active_only,
-            "filter_media_types": self.media_types or None,
-            "date_from": self.date_from,
-            "date_to": self.date_to,
-        }
-
-
-class SearchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    query: str
-    strategy: Strategy = Strategy.HIERARCHICAL
-    limit: int = Field(default=5, ge=1, le=100)
-    skill_limit: int = Field(default=3, ge=1, le=50)
-    skill_threshold: float = Field(default=0.4, ge=0.0, le=1.0)
-    tool_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
-    filters: SearchFilters = Field(default_factory=SearchFilters)
-    include_schemas: bool = Field(
-        default=True,
-        description="Load tools' input schemas into metadata.input_schema, only for the "
-        "returned tools (null when the load fails).",
-    )
-
-    @field_validator("query")
-    @classmethod
-    def _query_is_text(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise ValueError("empty_query")
-        if len(value) > MAX_QUERY_CHARS:
-            raise ValueError(f"the query is longer than {MAX_QUERY_CHARS} characters")
-        if "\x00" in value:
-            raise ValueError("the query cannot contain NUL characters")
-        return value
-
     @classmethod
     def build(cls, **fields: Any) -> SearchRequest:
-        """Validate, raising `SearchValidationError` (never pydantic's own error)."""
+        """Validate, raising `InvalidRequest` (never pydantic's own error)."""
         try:
             return cls(**fields)
         except ValidationError as exc:
-            raise SearchValidationError([_error(e) for e in exc.errors()]) from None
+            raise InvalidRequest.from_pydantic(exc) from None
+
+    @property
+    def tool_catalog(self) -> bool:
+        """A search of a tool catalog: an item kind given, and not archive."""
+        return self.item_type is not None and self.item_type is not ItemKind.ARCHIVE
+
+    def plan(self, settings: Settings) -> SearchPlan:
+        """Every field left out (None) filled from `settings`."""
+        skill_limit, skill_threshold = (
+            (settings.discovery_tool_skill_limit, settings.discovery_tool_skill_threshold)
+            if self.tool_catalog
+            else (settings.discovery_skill_limit, settings.discovery_skill_threshold)
+        )
+        return SearchPlan(
+            query=self.query,
+            strategy=self.strategy,
+            limit=_given(self.limit, settings.discovery_tool_limit),
+            skill_limit=_given(self.skill_limit, skill_limit),
+            skill_threshold=_given(self.skill_threshold, skill_threshold),
+            tool_threshold=_given(self.tool_threshold, settings.discovery_tool_threshold),
+            include_schemas=self.include_schemas,
+            filters=SearchFilters(
+                kinds=(self.item_type,) if self.item_type else None,
+                skill_ids=tuple(self.skill_ids) if self.skill_ids else None,
+                media_types=tuple(self.media_types) if self.media_types else None,
+                date_from=self.date_from,
+                date_to=self.date_to,
+            ),
+        )
 
 
-def _error(error: Any) -> dict[str, Any]:
-    field = ".".join(str(p) for p in error["loc"]) or "request"
-    message = str(error["msg"]).removeprefix("Value error, ")
-    if message == "empty_query":
-        return {"field": field, "type": "empty_query", "message": "the query is empty"}
-    return {"field": field, "type": error["type"], "message": message}
+def _given(value: Any, default: Any) -> Any:
+    return default if value is None else value
 
 
 class ItemHit(BaseModel):

@@ -17,8 +17,8 @@ from discovery.search import queries
 from discovery.search.fusion import reciprocal_rank_fusion
 from discovery.search.models import (
     ItemHit,
-    SearchFilters,
     SearchMetadata,
+    SearchPlan,
     SearchRequest,
     SearchResponse,
     SkillHit,
@@ -36,36 +36,11 @@ ANY_WORDS_MAX_ITEMS = 20_000
 _STATS_TTL_S = 30.0
 
 
-def search_request(settings: Settings, **fields: Any) -> SearchRequest:
-    """A validated request; fields left out (or None) take the configured defaults. A search of
-    a tool catalog (item kinds given, archive not among them) takes the tool skill defaults."""
-    skill_limit, skill_threshold = (
-        (settings.discovery_tool_skill_limit, settings.discovery_tool_skill_threshold)
-        if _tool_catalog(fields.get("filters"))
-        else (settings.discovery_skill_limit, settings.discovery_skill_threshold)
-    )
-    defaults = {
-        "limit": settings.discovery_tool_limit,
-        "skill_limit": skill_limit,
-        "skill_threshold": skill_threshold,
-        "tool_threshold": settings.discovery_tool_threshold,
-    }
-    given = {k: v for k, v in fields.items() if v is not None}
-    return SearchRequest.build(**(defaults | given))
-
-
-def _tool_catalog(filters: SearchFilters | dict[str, Any] | None) -> bool:
-    kinds = filters.kinds if isinstance(filters, SearchFilters) else (filters or {}).get("kinds")
-    if not kinds:
-        return False
-    return ItemKind.ARCHIVE not in kinds
-
-
 @dataclass
 class _Run:
     """What one search accumulates on its way to a response."""
 
-    request: SearchRequest
+    request: SearchPlan
     vector: np.ndarray
     started: float
     embed_ms: float
@@ -84,11 +59,10 @@ class SearchService:
         self.settings = settings
         self._stats: dict[tuple[str, str], tuple[float, Any]] = {}
 
-    def request(self, **fields: Any) -> SearchRequest:
-        return search_request(self.settings, **fields)
-
-    async def search(self, request: SearchRequest) -> SearchResponse:
+    async def search(self, asked: SearchRequest) -> SearchResponse:
+        """Run a search; fields the request leaves out take the configured defaults."""
         started = time.perf_counter()
+        request = asked.plan(self.settings)
         vector = await asyncio.to_thread(self.embedder.embed_query, request.query)
         run = _Run(request, vector, started, _ms_since(started))
         try:
@@ -128,9 +102,10 @@ class SearchService:
             for hit in items
         ]
 
-    async def skills(self, request: SearchRequest) -> SearchResponse:
+    async def skills(self, asked: SearchRequest) -> SearchResponse:
         """Stage 1 alone: the skills that match (`skill_limit`, `skill_threshold`), no items."""
         started = time.perf_counter()
+        request = asked.plan(self.settings)
         vector = await asyncio.to_thread(self.embedder.embed_query, request.query)
         run = _Run(request, vector, started, _ms_since(started))
         t = time.perf_counter()

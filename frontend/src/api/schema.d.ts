@@ -744,48 +744,6 @@ export interface components {
             /** Message */
             message: string;
         };
-        /** SearchBody */
-        SearchBody: {
-            /**
-             * Query
-             * @description What to find, in plain words (1 to 1,000 characters).
-             */
-            query: string;
-            item_type?: components["schemas"]["ItemKind"] | null;
-            /**
-             * Limit
-             * @description 1 to 100; default 5 (a setting).
-             */
-            limit?: number | null;
-            /**
-             * Skill Limit
-             * @description 1 to 50; default 3, or 8 with an item_type other than archive.
-             */
-            skill_limit?: number | null;
-            /**
-             * Skill Threshold
-             * @description 0 to 1; default 0.4, or 0.1 with an item_type other than archive.
-             */
-            skill_threshold?: number | null;
-            /**
-             * Tool Threshold
-             * @description 0 to 1; default 0.3.
-             */
-            tool_threshold?: number | null;
-            /**
-             * Include Schemas
-             * @default false
-             */
-            include_schemas: boolean;
-            /** @default hierarchical */
-            strategy: components["schemas"]["Strategy"];
-            /** Media Types */
-            media_types?: string[] | null;
-            /** Date From */
-            date_from?: number | null;
-            /** Date To */
-            date_to?: number | null;
-        };
         /** SearchMetadata */
         SearchMetadata: {
             strategy_used: components["schemas"]["Strategy"];
@@ -809,6 +767,71 @@ export interface components {
             stage2_candidate_count: number;
             /** Final Count */
             final_count: number;
+        };
+        /**
+         * SearchRequest
+         * @description A search as a client asks for it. Fields left out take the configured defaults (a
+         *     search of a tool catalog, `item_type` given and not archive, takes the tool skill ones).
+         */
+        SearchRequest: {
+            /**
+             * Query
+             * @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped).
+             */
+            query: string;
+            /** @description Only items (and skills) of this kind. */
+            item_type?: components["schemas"]["ItemKind"] | null;
+            /**
+             * @description hierarchical (skills, then items in them), direct, or hybrid (dense and full-text rankings fused).
+             * @default hierarchical
+             */
+            strategy: components["schemas"]["Strategy"];
+            /**
+             * Limit
+             * @description How many items at most; default 5 (a setting).
+             */
+            limit?: number | null;
+            /**
+             * Skill Limit
+             * @description Stage 1's skills at most; default 3, or 8 with an item_type other than archive.
+             */
+            skill_limit?: number | null;
+            /**
+             * Skill Threshold
+             * @description Stage 1's similarity floor; default 0.4, or 0.1 with an item_type other than archive.
+             */
+            skill_threshold?: number | null;
+            /**
+             * Tool Threshold
+             * @description Stage 2's similarity floor; default 0.3.
+             */
+            tool_threshold?: number | null;
+            /**
+             * Include Schemas
+             * @description Load tools' input schemas into metadata.input_schema, only for the returned tools (null when the load fails).
+             * @default false
+             */
+            include_schemas: boolean;
+            /**
+             * Media Types
+             * @description Archive media types.
+             */
+            media_types?: string[] | null;
+            /**
+             * Date From
+             * @description From this year, inclusive.
+             */
+            date_from?: number | null;
+            /**
+             * Date To
+             * @description To this year, inclusive.
+             */
+            date_to?: number | null;
+            /**
+             * Skill Ids
+             * @description Items in any of these skills.
+             */
+            skill_ids?: string[] | null;
         };
         /** SearchResult */
         SearchResult: {
@@ -1213,7 +1236,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SearchBody"];
+                "application/json": components["schemas"]["SearchRequest"];
             };
         };
         responses: {
@@ -1267,7 +1290,7 @@ export interface operations {
     "search-search_skills": {
         parameters: {
             query: {
-                /** @description What to find, in plain words. */
+                /** @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped). */
                 query: string;
                 /** @description Only skills or items of this kind. */
                 item_type?: components["schemas"]["ItemKind"] | null;
@@ -1332,7 +1355,7 @@ export interface operations {
     "search-search_tools": {
         parameters: {
             query: {
-                /** @description What to find, in plain words. */
+                /** @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped). */
                 query: string;
                 /** @description Comma-separated skill ids; items in any of them. */
                 skill_ids?: string | null;

@@ -8,10 +8,9 @@ from sse_starlette import EventSourceResponse
 
 from discovery.agent.events import AgentEvent
 from discovery.agent.responses import AgentResponse
-from discovery.agent.service import check_message
 from discovery.api.deps import READ, AgentDep, SettingsDep
 from discovery.api.streams import named_events
-from discovery.search.models import MAX_QUERY_CHARS
+from discovery.search.models import QueryText
 
 router = APIRouter(tags=["agent"], dependencies=[READ])
 
@@ -25,7 +24,7 @@ THREAD_ID = Field(
 
 
 class AskBody(BaseModel):
-    query: str = Field(max_length=MAX_QUERY_CHARS, description="The person's message.")
+    query: QueryText = Field(description="The person's message.")
     thread_id: str | None = THREAD_ID
 
 
@@ -46,7 +45,7 @@ the turn."""
 
 @router.post("/ai-search", response_model=AgentResponse)
 async def ask(body: AskBody, agent: AgentDep) -> AgentResponse:
-    return await agent.run(check_message(body.query), body.thread_id)
+    return await agent.run(body.query, body.thread_id)
 
 
 @router.post(
@@ -55,9 +54,8 @@ async def ask(body: AskBody, agent: AgentDep) -> AgentResponse:
     responses={200: {"model": StreamEvent, "description": STREAM_DOC}},
 )
 async def ask_stream(body: AskBody, agent: AgentDep, settings: SettingsDep) -> SSEResponse:
-    text = check_message(body.query)
     return SSEResponse(
-        named_events(agent.stream(text, body.thread_id)),
+        named_events(agent.stream(body.query, body.thread_id)),
         ping=settings.discovery_sse_ping_seconds,
         headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
     )

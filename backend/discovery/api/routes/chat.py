@@ -10,9 +10,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
-from discovery.agent.service import AgentInputError, check_message
 from discovery.api.deps import READ, AgentDep, SettingsDep
 from discovery.api.streams import UI_STREAM_HEADERS, ui_message_stream
+from discovery.search.models import query_text
 
 router = APIRouter(tags=["chat"], dependencies=[READ])
 
@@ -44,10 +44,12 @@ class UIStreamResponse(EventSourceResponse):
 
 
 def last_user_text(messages: list[UIMessage]) -> str:
+    """The last user message's text, as a valid query text (`InvalidRequest` otherwise)."""
     for message in reversed(messages):
         if message.role == "user":
-            return "".join(p.text or "" for p in message.parts if p.type == "text")
-    raise AgentInputError("there is no user message", empty=True)
+            text = "".join(p.text or "" for p in message.parts if p.type == "text")
+            return query_text(text, field="messages")
+    return query_text("", field="messages")  # no user message: an empty query
 
 
 @router.post(
@@ -56,7 +58,7 @@ def last_user_text(messages: list[UIMessage]) -> str:
     responses={200: {"description": "AI SDK UI message stream parts (`data:` JSON lines)."}},
 )
 async def chat(body: ChatBody, agent: AgentDep, settings: SettingsDep) -> Any:
-    text = check_message(last_user_text(body.messages))
+    text = last_user_text(body.messages)
     return UIStreamResponse(
         ui_message_stream(agent.stream(text, body.id), message_id=f"msg-{uuid.uuid4().hex}"),
         ping=settings.discovery_sse_ping_seconds,

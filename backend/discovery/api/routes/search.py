@@ -12,32 +12,15 @@ from discovery.api.deps import READ, SearchDep
 from discovery.db import ItemKind
 from discovery.search.models import (
     ItemHit,
+    QueryText,
     SearchMetadata,
+    SearchRequest,
     SearchResponse,
     SkillHit,
     Strategy,
 )
 
 router = APIRouter(tags=["search"], dependencies=[READ])
-
-
-class SearchBody(BaseModel):
-    query: str = Field(description="What to find, in plain words (1 to 1,000 characters).")
-    item_type: ItemKind | None = None
-    limit: int | None = Field(default=None, description="1 to 100; default 5 (a setting).")
-    skill_limit: int | None = Field(
-        default=None, description="1 to 50; default 3, or 8 with an item_type other than archive."
-    )
-    skill_threshold: float | None = Field(
-        default=None,
-        description="0 to 1; default 0.4, or 0.1 with an item_type other than archive.",
-    )
-    tool_threshold: float | None = Field(default=None, description="0 to 1; default 0.3.")
-    include_schemas: bool = False
-    strategy: Strategy = Strategy.HIERARCHICAL
-    media_types: list[str] | None = None
-    date_from: int | None = None
-    date_to: int | None = None
 
 
 class SearchResult(BaseModel):
@@ -54,49 +37,60 @@ class SkillsResult(BaseModel):
 
 
 @router.post("/search", response_model=SearchResult)
-async def search(body: SearchBody, service: SearchDep) -> SearchResult:
-    request = service.request(
-        query=body.query,
-        strategy=body.strategy,
-        limit=body.limit,
-        skill_limit=body.skill_limit,
-        skill_threshold=body.skill_threshold,
-        tool_threshold=body.tool_threshold,
-        include_schemas=body.include_schemas,
-        filters={
-            "kinds": [body.item_type] if body.item_type else None,
-            "media_types": body.media_types,
-            "date_from": body.date_from,
-            "date_to": body.date_to,
-        },
+async def search(body: SearchRequest, service: SearchDep) -> SearchResult:
+    return _result(await service.search(body))
+
+
+class SkillsQuery(BaseModel):
+    """Stage 1's parameters (GET /search/skills)."""
+
+    query: QueryText
+    item_type: ItemKind | None = Field(
+        default=None, description="Only skills or items of this kind."
     )
-    return _result(await service.search(request))
+    limit: int | None = Field(
+        default=None,
+        ge=1,
+        le=50,
+        description="1 to 50; default 3, or 8 with an item_type other than archive.",
+    )
+    threshold: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="0 to 1; default 0.4, or 0.1 with an item_type other than archive.",
+    )
 
 
-QueryText = Annotated[str, Query(description="What to find, in plain words.")]
-ItemType = Annotated[ItemKind | None, Query(description="Only skills or items of this kind.")]
+class ToolsQuery(BaseModel):
+    """Stage 2's parameters (GET /search/tools)."""
+
+    query: QueryText
+    skill_ids: str | None = Field(
+        default=None,
+        pattern=r"^[^\x00]*$",
+        description="Comma-separated skill ids; items in any of them.",
+    )
+    item_type: ItemKind | None = Field(
+        default=None, description="Only skills or items of this kind."
+    )
+    limit: int | None = Field(default=None, ge=1, le=100, description="1 to 100; default 5.")
+    threshold: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="0 to 1; default 0.3."
+    )
+    include_schemas: bool = False
 
 
 @router.get("/search/skills")
 async def search_skills(
-    query: QueryText,
-    service: SearchDep,
-    item_type: ItemType = None,
-    limit: Annotated[
-        int | None,
-        Query(description="1 to 50; default 3, or 8 with an item_type other than archive."),
-    ] = None,
-    threshold: Annotated[
-        float | None,
-        Query(description="0 to 1; default 0.4, or 0.1 with an item_type other than archive."),
-    ] = None,
+    params: Annotated[SkillsQuery, Query()], service: SearchDep
 ) -> SkillsResult:
     """Stage 1 alone: active skills by similarity to the query."""
-    request = service.request(
-        query=query,
-        skill_limit=limit,
-        skill_threshold=threshold,
-        filters={"kinds": [item_type] if item_type else None},
+    request = SearchRequest.model_construct(
+        query=params.query,
+        item_type=params.item_type,
+        skill_limit=params.limit,
+        skill_threshold=params.threshold,
     )
     response = await service.skills(request)
     return SkillsResult(
@@ -105,26 +99,17 @@ async def search_skills(
 
 
 @router.get("/search/tools", response_model=SearchResult)
-async def search_tools(
-    query: QueryText,
-    service: SearchDep,
-    skill_ids: Annotated[
-        str | None, Query(description="Comma-separated skill ids; items in any of them.")
-    ] = None,
-    item_type: ItemType = None,
-    limit: Annotated[int | None, Query(description="1 to 100; default 5.")] = None,
-    threshold: Annotated[float | None, Query(description="0 to 1; default 0.3.")] = None,
-    include_schemas: bool = False,
-) -> SearchResult:
+async def search_tools(params: Annotated[ToolsQuery, Query()], service: SearchDep) -> SearchResult:
     """Stage 2 alone: items by similarity, within the given skills when there are any."""
-    ids = [s.strip() for s in (skill_ids or "").split(",") if s.strip()]
-    request = service.request(
-        query=query,
+    ids = [s.strip() for s in (params.skill_ids or "").split(",") if s.strip()]
+    request = SearchRequest.model_construct(
+        query=params.query,
         strategy=Strategy.DIRECT,
-        limit=limit,
-        tool_threshold=threshold,
-        include_schemas=include_schemas,
-        filters={"kinds": [item_type] if item_type else None, "skill_ids": ids or None},
+        item_type=params.item_type,
+        limit=params.limit,
+        tool_threshold=params.threshold,
+        include_schemas=params.include_schemas,
+        skill_ids=ids or None,
     )
     return _result(await service.search(request))
 
