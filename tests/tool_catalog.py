@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tests.conftest import create_database, settings_for
 
-from discovery.catalog.tool_ingest import ingest_tools
+from discovery.catalog.tools.ingest import ingest_tools
 from discovery.embeddings.local import LocalMiniLMEmbedder
 from discovery.runtime import open_runtime
 from discovery.settings import Settings

@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from discovery.catalog.archives.ingest import archive_files, ingest_archives
 from discovery.catalog.bulk import restore_deferred_indexes
-from discovery.catalog.ingest import expand_paths, ingest_archives
 from discovery.catalog.writer import IngestReport
 from discovery.db import Database
 from discovery.embeddings import Embedder, build_embedder
@@ -55,7 +55,7 @@ async def load_demo_if_empty(
     return await ingest_archives(
         runtime.db,
         runtime.embedder,
-        expand_paths([DEMO_ARCHIVE]),
+        archive_files([DEMO_ARCHIVE]),
         batch_size=runtime.settings.discovery_ingest_batch_size,
         on_rows=on_rows,
     )

@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from discovery.catalog.archives import read_archive_rows
+from discovery.catalog.archives.read import read_archive_rows
 from discovery.catalog.records import CatalogItem
 from discovery.evaluation.relevance import Acceptor
 

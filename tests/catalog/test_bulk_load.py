@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from tests.catalog.test_ingest import FIXTURE
 
+from discovery.catalog.archives.ingest import ingest_archives
 from discovery.catalog.bulk import restore_deferred_indexes
-from discovery.catalog.ingest import ingest_archives
 from discovery.runtime import Runtime
 
 pytestmark = pytest.mark.integration

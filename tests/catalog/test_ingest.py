@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from discovery.catalog.ingest import ingest_archives
+from discovery.catalog.archives.ingest import ingest_archives
 from discovery.catalog.writer import IngestReport
 from discovery.runtime import Runtime
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from tests.catalog.test_ingest import FIXTURE
 
-from discovery.catalog.ingest import ingest_archives
+from discovery.catalog.archives.ingest import ingest_archives
 from discovery.catalog.reindex import pending_count, reindex
 from discovery.db import MissingEmbeddingsError
 from discovery.runtime import Runtime

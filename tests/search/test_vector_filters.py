@@ -9,7 +9,7 @@ import psycopg
 import pytest
 from tests.catalog.test_ingest import FIXTURE
 
-from discovery.catalog.ingest import ingest_archives
+from discovery.catalog.archives.ingest import ingest_archives
 from discovery.runtime import Runtime
 from discovery.search.models import ItemHit, SearchRequest, Strategy
 

@@ -1,6 +1,10 @@
-"""Ingesting heritage archives.
+"""The one write pipeline every source goes through (archive files, tool catalogs, MCP servers):
 
-files -> parse -> normalize -> classify -> summarize -> embed (batched) -> upsert (idempotent).
+rows -> batches -> summarize, embed, classify into skills, upsert (idempotent by id + content
+hash; `CatalogWriter`) -> file suggestions for items no skill fits (when asked) -> refresh the
+skills' centroids. Malformed rows arrive as `RowError`s: counted, reported by file and line,
+skipped. A load into a catalog without vectors for the model builds its HNSW index once, at
+the end (`bulk.py`).
 """
 
 from __future__ import annotations
@@ -9,12 +13,11 @@ import gzip
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Literal
 
-from discovery.catalog.archives import read_archive_rows
 from discovery.catalog.bulk import deferred_vector_index
 from discovery.catalog.records import CatalogItem, RowError
-from discovery.catalog.skills import SkillClassifier
+from discovery.catalog.skills.placement import Classifier
+from discovery.catalog.skills.suggestions import file_suggestions
 from discovery.catalog.summarize import ExtractiveSummarizer, Summarizer
 from discovery.catalog.writer import CatalogWriter, IngestReport
 from discovery.db import Database
@@ -22,78 +25,51 @@ from discovery.embeddings import Embedder
 
 log = logging.getLogger(__name__)
 
-ArchiveFormat = Literal["jsonl", "csv", "json"]
-ARCHIVE_DOMAIN = "heritage"
-_SUFFIXES = (".jsonl", ".ndjson", ".csv", ".json")
 
-
-def expand_paths(paths: Iterable[Path]) -> list[Path]:
-    """Files as given, and the archive files inside any directory, sorted."""
-    out: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            out.extend(
-                sorted(p for p in path.iterdir() if p.name.removesuffix(".gz").endswith(_SUFFIXES))
-            )
-        elif path.exists():
-            out.append(path)
-        else:
-            raise FileNotFoundError(f"no such file or directory: {path}")
-    return out
-
-
-def count_rows(path: Path) -> int:
-    """Non-blank lines: the progress bar's total (a CSV header and a JSON array are estimates)."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rb") as f:
-        return sum(1 for line in f if line.strip())
-
-
-async def ingest_archives(
+async def ingest(
     db: Database,
     embedder: Embedder,
-    paths: list[Path],
+    rows: Iterable[CatalogItem | RowError],
     *,
-    fmt: ArchiveFormat | None = None,
-    mapping: dict[str, str] | None = None,
+    classifier: Classifier | None,
     batch_size: int = 256,
+    suggest_skills: bool = False,
     summarizer: Summarizer | None = None,
     on_rows: Callable[[int], None] | None = None,
 ) -> IngestReport:
-    """Ingest archive files; malformed rows are reported (file and line) and skipped."""
-    async with db.connection() as conn:
-        classifier = await SkillClassifier.load(conn, embedder, ARCHIVE_DOMAIN)
+    """Write `rows` in batches of `batch_size` valid items; `on_rows(n)` after each batch with
+    the rows it consumed (errors included). Items seen again are active again, even when
+    unchanged. With `suggest_skills`, items no skill fits go to the review queue."""
     writer = CatalogWriter(db, embedder, summarizer or ExtractiveSummarizer(), classifier)
     await writer.prepare()
     report = IngestReport()
     async with deferred_vector_index(db, embedder.model_id):
-        for batch, seen in _batches(_rows(paths, fmt, mapping), batch_size, report):
-            await writer.write(batch, report)
+        for batch, seen in batches(iter(rows), batch_size, report):
+            placed = await writer.write(batch, report)
+            async with db.connection() as conn:
+                await conn.execute(
+                    "update items set is_active = true, updated_at = now()"
+                    " where id = any(%s) and not is_active",
+                    ([i.id for i in batch],),
+                )
+                unplaced = [p.unplaced for p in placed if p.unplaced is not None]
+                if suggest_skills and unplaced:
+                    report.suggested += await file_suggestions(conn, unplaced, embedder.model_id)
             if on_rows:
                 on_rows(seen)
     await writer.finish(wrote=bool(report.added or report.updated))
     log.info(
-        "ingest done: added=%d updated=%d unchanged=%d skipped=%d",
-        report.added,
-        report.updated,
-        report.unchanged,
-        report.skipped,
-    )
+        "ingest done: added=%d updated=%d unchanged=%d skipped=%d suggestions=%d",
+        report.added, report.updated, report.unchanged, report.skipped, report.suggested,
+    )  # fmt: skip
     return report
 
 
-def _rows(
-    paths: list[Path], fmt: ArchiveFormat | None, mapping: dict[str, str] | None
-) -> Iterator[CatalogItem | RowError]:
-    for path in paths:
-        for _line, row in read_archive_rows(path, fmt, mapping):
-            yield row
-
-
-def _batches(
+def batches(
     rows: Iterator[CatalogItem | RowError], size: int, report: IngestReport
 ) -> Iterator[tuple[list[CatalogItem], int]]:
-    """Batches of valid items, with how many rows (errors included) each consumed."""
+    """Batches of valid items, with how many rows (errors included) each consumed; errors are
+    logged and counted in `report`."""
     batch: list[CatalogItem] = []
     seen = 0
     for row in rows:
@@ -108,3 +84,26 @@ def _batches(
             batch, seen = [], 0
     if batch or seen:
         yield batch, seen
+
+
+def expand_paths(paths: Iterable[Path], suffixes: tuple[str, ...]) -> list[Path]:
+    """Files as given, and the files inside any directory whose name ends with one of
+    `suffixes` (optionally + .gz), sorted. A missing path raises FileNotFoundError."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out.extend(
+                sorted(p for p in path.iterdir() if p.name.removesuffix(".gz").endswith(suffixes))
+            )
+        elif path.exists():
+            out.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or directory: {path}")
+    return out
+
+
+def count_rows(path: Path) -> int:
+    """Non-blank lines: the progress bar's total (a CSV header and a JSON array are estimates)."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rb") as f:
+        return sum(1 for line in f if line.strip())

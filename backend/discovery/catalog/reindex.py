@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable
 
 from discovery.catalog.bulk import deferred_vector_index
-from discovery.catalog.skills import ensure_description_vectors, refresh_centroids
+from discovery.catalog.skills.vectors import ensure_description_vectors, refresh_centroids
 from discovery.db import Database
 from discovery.embeddings import Embedder
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def clip(text: str, limit: int) -> str:
     """`text` cut at a word boundary to at most `limit` characters (with an ellipsis if cut)."""
@@ -11,3 +13,9 @@ def clip(text: str, limit: int) -> str:
     if " " in head[limit // 2 :]:
         head = head.rsplit(" ", 1)[0]
     return head.rstrip(" ,;:.-") + "…"
+
+
+def humanize(name: str) -> str:
+    """`get_stock-priceByDate` -> `get stock price By Date`: words an embedding model knows."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
+    return re.sub(r"[\s_\-.:/]+", " ", spaced).strip()

@@ -9,18 +9,13 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Protocol
 
-import numpy as np
 import psycopg
 from psycopg.types.json import Jsonb
 
 from discovery.catalog.records import CatalogItem, RowError
-from discovery.catalog.skills import (
-    Assignment,
-    ensure_description_vectors,
-    refresh_centroids,
-)
+from discovery.catalog.skills.placement import Classifier, Placement
+from discovery.catalog.skills.vectors import ensure_description_vectors, refresh_centroids
 from discovery.catalog.summarize import Summarizer
 from discovery.db import Database, MissingEmbeddingsError
 from discovery.embeddings import Embedder
@@ -33,16 +28,12 @@ class IngestReport:
     unchanged: int = 0
     skipped: int = 0
     errors: list[RowError] = field(default_factory=list)
+    suggested: int = 0
+    """New-skill suggestions filed for items no skill fits (when the run files them)."""
 
     def skip(self, error: RowError) -> None:
         self.skipped += 1
         self.errors.append(error)
-
-
-class Classifier(Protocol):
-    """Assigns skills to a batch of items from their vectors (the archive or tool classifier)."""
-
-    def classify(self, items: list[CatalogItem], vectors: np.ndarray) -> list[list[Assignment]]: ...
 
 
 _UPSERT_ITEM = """
@@ -105,22 +96,23 @@ class CatalogWriter:
                 raise MissingEmbeddingsError(self.model)
             await ensure_description_vectors(conn, self.embedder)
 
-    async def write(self, items: list[CatalogItem], report: IngestReport) -> None:
-        """Write one batch; counts go to `report`. Later duplicates of an id win."""
+    async def write(self, items: list[CatalogItem], report: IngestReport) -> list[Placement]:
+        """Write one batch; counts go to `report`. Later duplicates of an id win. Returns the
+        placements of the items written (an unchanged item is neither written nor placed)."""
         batch = list({item.id: item for item in items}.values())
         report.skipped += len(items) - len(batch)
         if not batch:
-            return
+            return []
         async with self.db.connection() as conn:
             known = await _known_hashes(conn, [i.id for i in batch], self.model)
         fresh = [i for i in batch if i.id not in known]
         changed = [i for i in batch if i.id in known and known[i.id] != (i.content_hash,) * 2]
         report.unchanged += len(batch) - len(fresh) - len(changed)
         todo = fresh + changed
-        if todo:
-            await self._write(todo)
+        placed = await self._write(todo) if todo else []
         report.added += len(fresh)
         report.updated += len(changed)
+        return placed
 
     async def finish(self, wrote: bool = True) -> int:
         """Refresh skill member counts and centroids after a run, and the planner's statistics
@@ -132,18 +124,20 @@ class CatalogWriter:
                 await conn.execute("analyze items, item_embeddings, item_skills")
             return refreshed
 
-    async def _write(self, items: list[CatalogItem]) -> None:
+    async def _write(self, items: list[CatalogItem]) -> list[Placement]:
         summaries = [item.summary or self.summarizer.summarize(item) for item in items]
         vectors = await asyncio.to_thread(
             self.embedder.embed_documents, [item.embedding_text for item in items]
         )
-        skills = (
-            self.classifier.classify(items, vectors) if self.classifier else [[] for _ in items]
+        placed = (
+            self.classifier.classify(items, vectors)
+            if self.classifier
+            else [Placement([]) for _ in items]
         )
         async with self.db.connection() as conn, conn.transaction(), conn.cursor() as cur:
             await cur.executemany(
                 _UPSERT_ITEM,
-                [_item_row(i, s, a) for i, s, a in zip(items, summaries, skills, strict=True)],
+                [_item_row(i, s, p) for i, s, p in zip(items, summaries, placed, strict=True)],
             )
             await cur.executemany(
                 _UPSERT_VECTOR,
@@ -165,8 +159,8 @@ class CatalogWriter:
                 " values (%s, %s, %s, %s)",
                 [
                     (i.id, a.skill_id, a.confidence, a.is_primary)
-                    for i, assigned in zip(items, skills, strict=True)
-                    for a in assigned
+                    for i, placement in zip(items, placed, strict=True)
+                    for a in placement.assignments
                 ],
             )
             # Other models no longer cover the catalog: searching with them needs a reindex.
@@ -175,10 +169,10 @@ class CatalogWriter:
                 " where model <> %s and status = 'ready'",
                 (self.model,),
             )
+        return placed
 
 
-def _item_row(item: CatalogItem, summary: str, assigned: list[Assignment]) -> tuple:
-    primary = next((a.skill_id for a in assigned if a.is_primary), None)
+def _item_row(item: CatalogItem, summary: str, placement: Placement) -> tuple:
     return (
         item.id,
         item.kind,
@@ -188,8 +182,8 @@ def _item_row(item: CatalogItem, summary: str, assigned: list[Assignment]) -> tu
         summary,
         item.embedding_text,
         Jsonb({k: v for k, v in item.metadata.items() if k != "input_schema"}),
-        [a.skill_id for a in assigned],
-        primary,
+        [a.skill_id for a in placement.assignments],
+        placement.primary,
         item.content_hash,
     )
 

@@ -48,14 +48,16 @@ def ingest_archives_cmd(
     batch_size: Annotated[int | None, typer.Option(help="Items per transaction.")] = None,
 ) -> None:
     """Ingest heritage archive records: batched, idempotent, resumable."""
-    from discovery.catalog.ingest import ArchiveFormat, count_rows, expand_paths, ingest_archives
+    from discovery.catalog.archives.ingest import archive_files, ingest_archives
+    from discovery.catalog.archives.read import ArchiveFormat
+    from discovery.catalog.ingest import count_rows
 
     if format not in (None, "jsonl", "csv", "json"):
         raise typer.BadParameter("must be jsonl, csv or json", param_hint="--format")
     settings = load_settings()
     mapping = _parse_map(map or [])
     try:
-        files = expand_paths(paths)
+        files = archive_files(paths)
     except FileNotFoundError as exc:
         raise fail(str(exc), 2) from None
     total = sum(count_rows(f) for f in files)
@@ -85,23 +87,6 @@ def ingest_archives_cmd(
     print_ingest_report(report)
 
 
-def _tool_files(paths: list[Path]) -> list[Path]:
-    out: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            out.extend(
-                sorted(
-                    p for p in path.iterdir()
-                    if p.name.removesuffix(".gz").endswith((".jsonl", ".ndjson", ".json"))
-                )
-            )  # fmt: skip
-        elif path.exists():
-            out.append(path)
-        else:
-            raise fail(f"no such file or directory: {path}", 2)
-    return out
-
-
 @ingest_app.command("tools")
 def ingest_tools_cmd(
     paths: Annotated[
@@ -114,26 +99,29 @@ def ingest_tools_cmd(
     batch_size: Annotated[int | None, typer.Option(help="Items per transaction.")] = None,
 ) -> None:
     """Ingest tools, prompts and resources: classified into skills, batched, idempotent."""
-    from discovery.catalog.ingest import count_rows
-    from discovery.catalog.tool_ingest import ingest_tools, placement
+    from discovery.catalog.ingest import count_rows, expand_paths
+    from discovery.catalog.tools.ingest import TOOL_SUFFIXES, ingest_tools, placement
 
     settings = load_settings()
-    files = _tool_files(paths)
+    try:
+        files = expand_paths(paths, TOOL_SUFFIXES)
+    except FileNotFoundError as exc:
+        raise fail(str(exc), 2) from None
     total = sum(count_rows(f) for f in files if not f.name.endswith((".json", ".json.gz")))
 
-    async def work(rt: Runtime) -> tuple[IngestReport, int, tuple[int, int]]:
+    async def work(rt: Runtime) -> tuple[IngestReport, tuple[int, int]]:
         with progress() as bar:
             task = bar.add_task("ingest tools", total=total or None, rate="")
-            report, suggested = await ingest_tools(
+            report = await ingest_tools(
                 rt.db, rt.embedder, settings, files, server=server, batch_size=batch_size,
                 on_rows=lambda n: bar.advance(task, n),
             )  # fmt: skip
-        return report, suggested, await placement(rt.db)
+        return report, await placement(rt.db)
 
-    report, suggested, (unplaced, placed_total) = with_runtime(
+    report, (unplaced, placed_total) = with_runtime(
         work, settings, errors=(MissingEmbeddingsError, ValueError, OSError)
     )
-    print_ingest_report(report, f"; new skill suggestions {suggested}")
+    print_ingest_report(report, f"; new skill suggestions {report.suggested}")
     if unplaced:
         console.print(
             f"{unplaced} of {placed_total} tools, prompts and resources have no skill yet: only "

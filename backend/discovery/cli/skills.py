@@ -19,7 +19,7 @@ def list_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """List skills with their tool counts."""
-    from discovery.catalog.skill_store import list_skills
+    from discovery.catalog.skills.store import list_skills
 
     async def work(rt: Any) -> list:
         async with rt.db.connection() as conn:
@@ -46,7 +46,7 @@ def add_cmd(
     example: Annotated[list[str] | None, typer.Option(help="Repeatable.")] = None,
 ) -> None:
     """Add a skill (its vector is its description's until it has tools)."""
-    from discovery.catalog.skill_store import SkillExists, SkillIn, create_skill
+    from discovery.catalog.skills.store import SkillExists, SkillIn, create_skill
 
     try:
         skill = SkillIn(id=skill_id, name=name, description=description, parent_domain=domain,
@@ -75,7 +75,7 @@ def update_cmd(
     example: Annotated[list[str] | None, typer.Option(help="Replaces the examples.")] = None,
 ) -> None:
     """Change a skill's fields (an inactive skill is never matched by search)."""
-    from discovery.catalog.skill_store import SkillPatch, update_skill
+    from discovery.catalog.skills.store import SkillPatch, update_skill
 
     patch = SkillPatch(name=name, description=description, is_active=active, keywords=keyword,
                        examples=example)  # fmt: skip
@@ -92,7 +92,7 @@ def update_cmd(
 @skills_app.command("remove")
 def remove_cmd(skill_id: str) -> None:
     """Delete a skill; its tools keep their other skills."""
-    from discovery.catalog.skill_store import delete_skill, refresh_skill_vectors
+    from discovery.catalog.skills.store import delete_skill, refresh_skill_vectors
 
     async def work(rt: Any) -> bool:
         async with rt.db.connection() as conn:
@@ -108,7 +108,7 @@ def remove_cmd(skill_id: str) -> None:
 @skills_app.command("seed")
 def seed_cmd() -> None:
     """Add the seed skills (DISCOVERY_SKILLS_FILE) that are missing; edited ones stay."""
-    from discovery.catalog.skill_store import load_seed, seed_skills
+    from discovery.catalog.skills.store import load_seed, seed_skills
 
     async def work(rt: Any) -> int:
         skills = load_seed(rt.settings.discovery_skills_file)
@@ -123,7 +123,7 @@ def reclassify_cmd(
     unplaced: Annotated[bool, typer.Option(help="Only the items without a skill.")] = False,
 ) -> None:
     """Classify the stored tools, prompts and resources again (no re-embedding)."""
-    from discovery.catalog.tool_ingest import open_classifier, reclassify
+    from discovery.catalog.skills.review import open_classifier, reclassify
 
     async def work(rt: Any) -> int:
         classifier = await open_classifier(rt.db, rt.embedder, rt.settings)
@@ -137,7 +137,7 @@ def suggestions_cmd(
     status: Annotated[str, typer.Option(help="pending, approved or rejected.")] = "pending",
 ) -> None:
     """The review queue: skills proposed for items no skill fits."""
-    from discovery.catalog.suggestions import list_suggestions
+    from discovery.catalog.skills.suggestions import list_suggestions
 
     if status not in ("pending", "approved", "rejected"):
         raise fail("--status must be pending, approved or rejected", 2)
@@ -161,7 +161,7 @@ def approve_cmd(
     description: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     """Approve a suggestion: it becomes a skill and the unplaced items are classified again."""
-    from discovery.catalog.tool_ingest import SuggestionNotPending, approve_suggestion
+    from discovery.catalog.skills.review import SuggestionNotPending, approve_suggestion
 
     overrides = {k: v for k, v in (("id", skill_id), ("name", name),
                                    ("description", description)) if v}  # fmt: skip
@@ -179,7 +179,7 @@ def approve_cmd(
 @skills_app.command("reject")
 def reject_cmd(suggestion_id: int) -> None:
     """Reject a pending suggestion."""
-    from discovery.catalog.suggestions import mark_reviewed
+    from discovery.catalog.skills.suggestions import mark_reviewed
 
     async def work(rt: Any) -> Any:
         async with rt.db.connection() as conn:

@@ -10,7 +10,7 @@ import typer
 from discovery.cli.terminal import console, err, fail, load_settings, with_runtime
 
 if TYPE_CHECKING:
-    from discovery.catalog.mcp_sync import SyncResult
+    from discovery.catalog.tools.mcp_sync import SyncResult
     from discovery.runtime import Runtime
 
 sync_app = typer.Typer(help="Bring the catalog in line with live sources.", no_args_is_help=True)
@@ -28,7 +28,7 @@ def sync_mcp_cmd(
 ) -> None:
     """Connect to the configured MCP servers, upsert their tools, prompts and resources, and
     mark the ones that disappeared inactive."""
-    from discovery.catalog.mcp_sync import ServerConfigError, load_servers, sync_servers
+    from discovery.catalog.tools.mcp_sync import ServerConfigError, load_servers, sync_servers
 
     settings = load_settings()
     path = config or settings.discovery_mcp_servers_file

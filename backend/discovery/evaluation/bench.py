@@ -25,7 +25,8 @@ from typing import Any
 import numpy as np
 from rich.progress import MofNCompleteColumn, Progress
 
-from discovery.catalog.ingest import count_rows, expand_paths, ingest_archives
+from discovery.catalog.archives.ingest import archive_files, ingest_archives
+from discovery.catalog.ingest import count_rows
 from discovery.runtime import Runtime, open_runtime
 from discovery.search.models import SearchRequest, Strategy
 from discovery.search.service import SearchService
@@ -101,7 +102,7 @@ def _queries(n: int, seed: int = 11) -> list[str]:
 
 
 async def _ingest(rt: Runtime, limit_rows: int | None) -> dict[str, Any]:
-    files = expand_paths([CMOA_DIR])
+    files = archive_files([CMOA_DIR])
     if limit_rows:
         tmp = rt.settings.discovery_data_dir / "subset.jsonl"
         with tmp.open("w") as out:

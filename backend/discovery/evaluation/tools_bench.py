@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from discovery.catalog.tool_ingest import ingest_tools
+from discovery.catalog.tools.ingest import ingest_tools
 from discovery.db import ItemKind
 from discovery.evaluation.tools_eval import TOOLS_DATA, eval_settings
 from discovery.runtime import open_runtime

@@ -24,13 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from discovery.catalog.suggestions import list_suggestions
-from discovery.catalog.tool_ingest import (
-    approve_suggestion,
-    ingest_tools,
-    open_classifier,
-    reclassify,
-)
+from discovery.catalog.skills.review import approve_suggestion, open_classifier, reclassify
+from discovery.catalog.skills.suggestions import list_suggestions
+from discovery.catalog.tools.ingest import ingest_tools
 from discovery.db import ItemKind
 from discovery.runtime import Runtime, open_runtime
 from discovery.search.models import MAX_QUERY_CHARS, SearchRequest, Strategy
@@ -192,7 +188,7 @@ async def run_benchmark(
     settings: Settings, bench: Benchmark, on_query: Callable[[], None] | None = None
 ) -> dict[str, Any]:
     async with open_runtime(settings) as rt:
-        report, _ = await ingest_tools(rt.db, rt.embedder, rt.settings, [bench.catalog])
+        report = await ingest_tools(rt.db, rt.embedder, rt.settings, [bench.catalog])
         figures = await evaluate(rt, bench.queries, runs(), on_query)
         placed = await coverage(rt)
         approved = await approve_all(rt)

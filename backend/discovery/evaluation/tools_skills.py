@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from discovery.catalog.classify import (
+from discovery.catalog.records import CatalogItem
+from discovery.catalog.skills.store import load_seed
+from discovery.catalog.skills.tool_classifier import (
     CALIBRATION_FILE,
     Calibration,
     SkillFeatures,
@@ -26,9 +28,7 @@ from discovery.catalog.classify import (
     candidate_mask,
     item_text,
 )
-from discovery.catalog.records import CatalogItem
-from discovery.catalog.skill_store import load_seed
-from discovery.catalog.tools import read_tool_rows
+from discovery.catalog.tools.read import read_tool_rows
 from discovery.embeddings import Embedder
 from discovery.settings import REPO_ROOT
 

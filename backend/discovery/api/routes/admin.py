@@ -12,7 +12,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, status
 from pydantic import BaseModel
 
 from discovery.api.deps import WRITE, RuntimeDep
-from discovery.catalog.ingest import ingest_archives
+from discovery.catalog.archives.ingest import ingest_archives
 from discovery.catalog.reindex import pending_count, reindex
 from discovery.runtime import Runtime
 

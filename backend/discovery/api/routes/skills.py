@@ -9,16 +9,16 @@ from fastapi import APIRouter, HTTPException, Query, Response, status
 from pydantic import BaseModel, Field
 
 from discovery.api.deps import READ, WRITE, RuntimeDep
-from discovery.catalog import skill_store as store
-from discovery.catalog import suggestions as queue
-from discovery.catalog.skill_store import SkillIn, SkillOut, SkillPatch
-from discovery.catalog.suggestions import Suggestion, SuggestionStatus
-from discovery.catalog.tool_ingest import (
+from discovery.catalog.skills import store
+from discovery.catalog.skills import suggestions as queue
+from discovery.catalog.skills.review import (
     SuggestionNotPending,
     approve_suggestion,
     open_classifier,
     reclassify,
 )
+from discovery.catalog.skills.store import SkillIn, SkillOut, SkillPatch
+from discovery.catalog.skills.suggestions import Suggestion, SuggestionStatus
 
 router = APIRouter(prefix="/skills", tags=["skills"], dependencies=[READ])
 

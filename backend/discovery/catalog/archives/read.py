@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any, Literal, cast
 
-from discovery.catalog.heritage import RowInvalid, normalize_record, validate_mapping
+from discovery.catalog.archives.heritage import RowInvalid, normalize_record, validate_mapping
 from discovery.catalog.records import CatalogItem, RowError
 
 ArchiveFormat = Literal["jsonl", "csv", "json"]

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from discovery.catalog.records import CatalogItem, RowError
+from discovery.catalog.text import humanize
 from discovery.db.schema import TOOL_KINDS, ItemKind
 
 _LIST_KEYS: dict[str, ItemKind] = {
@@ -42,12 +42,6 @@ class ToolRowInvalid(ValueError):
 
 def item_id(kind: str, server: str, name: str) -> str:
     return f"{kind}:{server}::{name}"
-
-
-def humanize(name: str) -> str:
-    """`get_stock-priceByDate` -> `get stock price By Date`: words an embedding model knows."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
-    return re.sub(r"[\s_\-.:/]+", " ", spaced).strip()
 
 
 def _text(row: Mapping[str, Any], *keys: str) -> str:

@@ -15,8 +15,8 @@ import psycopg
 from psycopg.rows import dict_row
 from pydantic import BaseModel, ConfigDict, Field
 
-from discovery.catalog.classify import TOOLS_DOMAIN
-from discovery.catalog.skills import ensure_description_vectors, refresh_centroids
+from discovery.catalog.skills.tool_classifier import TOOLS_DOMAIN
+from discovery.catalog.skills.vectors import ensure_description_vectors, refresh_centroids
 from discovery.embeddings import Embedder
 
 SKILL_ID = r"^[a-z0-9][a-z0-9_.\-]{0,79}$"

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from discovery.catalog.records import CatalogItem
-from discovery.catalog.skills import TEMPERATURE, Skill, SkillClassifier, assign
+from discovery.catalog.skills.archive_classifier import TEMPERATURE, Skill, SkillClassifier, assign
 
 
 def _unit(*rows: list[float]) -> np.ndarray:
@@ -80,8 +80,11 @@ def _item(media_type: str) -> CatalogItem:
 
 def test_classify_applies_metadata_rules_with_confidence_one(classifier: SkillClassifier) -> None:
     weak = _unit([0.2, 1.0, 0.0])[0] * 0.25  # every subject cosine is below the 0.3 floor
-    [painting, photo] = classifier.classify(
-        [_item("painting"), _item("photograph")], np.stack([weak, _unit([1, 0, 0])[0]])
+    [painting, photo] = (
+        p.assignments
+        for p in classifier.classify(
+            [_item("painting"), _item("photograph")], np.stack([weak, _unit([1, 0, 0])[0]])
+        )
     )
     assert [(a.skill_id, a.confidence, a.is_primary) for a in painting] == [("paint", 1.0, True)]
     # no rule matches a photograph: it still gets its best similarity skill, as primary
@@ -92,5 +95,6 @@ def test_classify_applies_metadata_rules_with_confidence_one(classifier: SkillCl
 def test_classify_keeps_a_close_subject_next_to_a_rule_and_makes_it_primary(
     classifier: SkillClassifier,
 ) -> None:
-    [assigned] = classifier.classify([_item("painting")], _unit([1.0, 0.0, 0.0]))
+    [placement] = classifier.classify([_item("painting")], _unit([1.0, 0.0, 0.0]))
+    assigned = placement.assignments
     assert [(a.skill_id, a.is_primary) for a in assigned] == [("paint", False), ("music", True)]

@@ -11,17 +11,17 @@ from typing import Any
 
 import pytest
 
-from discovery.catalog.archives import infer_format, read_archive_rows
-from discovery.catalog.heritage import (
+from discovery.catalog.archives.heritage import (
     CANONICAL_FIELDS,
     MEDIA_TYPES,
     detect_place,
     normalize_media_type,
     parse_year,
 )
+from discovery.catalog.archives.read import infer_format, read_archive_rows
 from discovery.catalog.records import CatalogItem, RowError
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 DEMO = REPO_ROOT / "data" / "demo" / "heritage_demo.jsonl.gz"
 MIXED = REPO_ROOT / "tests" / "fixtures" / "archives_mixed.jsonl"
 TEENIE = 'Charles "Teenie" Harris'

@@ -10,16 +10,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from discovery.catalog.skill_store import refresh_skill_vectors
-from discovery.catalog.tool_ingest import ingest_tools
+from discovery.catalog.skills.store import refresh_skill_vectors
+from discovery.catalog.tools.ingest import ingest_tools
+from discovery.catalog.writer import IngestReport
 from discovery.runtime import Runtime
 
 pytestmark = pytest.mark.integration
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "tools_small.jsonl"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "tools_small.jsonl"
 
 
-async def _ingest(runtime: Runtime, *paths: Path) -> tuple:
+async def _ingest(runtime: Runtime, *paths: Path) -> IngestReport:
     return await ingest_tools(runtime.db, runtime.embedder, runtime.settings, list(paths))
 
 
@@ -29,7 +30,7 @@ async def _rows(runtime: Runtime, sql: str, *args: object) -> list[tuple]:
 
 
 async def test_ingest_tools_assigns_skills_and_reports_bad_rows(runtime: Runtime) -> None:
-    report, suggested = await _ingest(runtime, FIXTURE)
+    report = await _ingest(runtime, FIXTURE)
     assert (report.added, report.updated, report.unchanged, report.skipped) == (17, 0, 0, 3)
     assert [e.line for e in report.errors] == [9, 10, 11]
     rows = dict(
@@ -45,7 +46,7 @@ async def test_ingest_tools_assigns_skills_and_reports_bad_rows(runtime: Runtime
         assert primary is None or primary == skills[0]
     assignments = await _rows(runtime, "select confidence, is_primary from item_skills")
     assert assignments and all(c >= 0.5 for c, _ in assignments)
-    assert suggested >= 1  # the qubit tool fits no seed skill
+    assert report.suggested >= 1  # the qubit tool fits no seed skill
     [(name, keywords)] = await _rows(
         runtime,
         "select name, keywords from skill_suggestions where status = 'pending'"
@@ -67,15 +68,15 @@ async def test_schemas_live_apart_from_metadata(runtime: Runtime) -> None:
 
 async def test_ingest_is_idempotent_and_sees_changes(runtime: Runtime, tmp_path: Path) -> None:
     await _ingest(runtime, FIXTURE)
-    report, suggested = await _ingest(runtime, FIXTURE)
+    report = await _ingest(runtime, FIXTURE)
     assert (report.added, report.updated, report.unchanged) == (0, 0, 17)
-    assert suggested == 0
+    assert report.suggested == 0
     changed = tmp_path / "changed.jsonl"
     schema = {"type": "object", "properties": {"path": {"type": "string"}}}
     row = {"server": "Git Tools", "name": "git_status", "description": "Show status."}
     row["input_schema"] = schema
     changed.write_text(json.dumps(row) + "\n")
-    report, _ = await _ingest(runtime, changed)
+    report = await _ingest(runtime, changed)
     assert (report.added, report.updated) == (0, 1)
     [(schema,)] = await _rows(
         runtime,

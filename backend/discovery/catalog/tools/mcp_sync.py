@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from discovery.catalog.ingest import ingest
 from discovery.catalog.records import CatalogItem, RowError
-from discovery.catalog.skill_store import refresh_skill_vectors
-from discovery.catalog.tool_ingest import open_classifier, write_items
-from discovery.catalog.tools import tool_item
+from discovery.catalog.skills.review import open_classifier
+from discovery.catalog.skills.store import refresh_skill_vectors
+from discovery.catalog.tools.read import tool_item
 from discovery.catalog.writer import IngestReport
 from discovery.db import TOOL_KINDS, Database, ItemKind
 from discovery.embeddings import Embedder
@@ -150,7 +151,14 @@ async def sync_servers(
             continue
         listed = [r.id for r in rows if isinstance(r, CatalogItem)]
         result.listed = len(listed)
-        result.report, _ = await write_items(db, embedder, classifier, iter(rows))
+        result.report = await ingest(
+            db,
+            embedder,
+            rows,
+            classifier=classifier,
+            batch_size=settings.discovery_ingest_batch_size,
+            suggest_skills=True,
+        )
         result.deactivated = await deactivate_missing(db, embedder, config.name, listed)
         results.append(result)
     return results

@@ -20,6 +20,7 @@ import numpy as np
 import psycopg
 
 from discovery.catalog.records import CatalogItem
+from discovery.catalog.skills.placement import Assignment, Placement
 from discovery.embeddings import Embedder
 
 TEMPERATURE = 0.05
@@ -40,13 +41,6 @@ class Skill:
 
     def matches(self, metadata: dict[str, Any]) -> bool:
         return any(metadata.get(key) in values for key, values in self.rules.items())
-
-
-@dataclass(frozen=True)
-class Assignment:
-    skill_id: str
-    confidence: float
-    is_primary: bool
 
 
 def assign(
@@ -87,10 +81,10 @@ class SkillClassifier:
             else np.zeros((0, embedder.dim), dtype=np.float32)
         )
 
-    def classify(self, items: list[CatalogItem], vectors: np.ndarray) -> list[list[Assignment]]:
+    def classify(self, items: list[CatalogItem], vectors: np.ndarray) -> list[Placement]:
         similar = assign(vectors, self.matrix, self.skill_ids)
         sims = vectors @ self.matrix.T if self.skill_ids else None
-        out = []
+        out: list[Placement] = []
         for row, (item, candidates) in enumerate(zip(items, similar, strict=True)):
             ruled = [s.id for s in self.rule_skills if s.matches(item.metadata)]
             if ruled and sims is not None:
@@ -104,7 +98,7 @@ class SkillClassifier:
                 chosen[primary] = Assignment(
                     chosen[primary].skill_id, chosen[primary].confidence, True
                 )
-            out.append(chosen)
+            out.append(Placement(chosen))
         return out
 
     @classmethod
@@ -119,36 +113,3 @@ class SkillClassifier:
             )
         ).fetchall()
         return cls(embedder, [Skill(r[0], r[1], r[2], list(r[3]), r[4]) for r in rows])
-
-
-async def ensure_description_vectors(conn: psycopg.AsyncConnection, embedder: Embedder) -> int:
-    """Give every skill without a vector for this model the embedding of its description."""
-    rows = await (
-        await conn.execute(
-            "select s.id, s.name, s.description, s.keywords from skills s"
-            " where not exists (select 1 from skill_embeddings e"
-            "   where e.skill_id = s.id and e.model = %s) order by s.id",
-            (embedder.model_id,),
-        )
-    ).fetchall()
-    if not rows:
-        return 0
-    skills = [Skill(r[0], r[1], r[2], list(r[3])) for r in rows]
-    vectors = embedder.embed_documents([s.text for s in skills])
-    async with conn.cursor() as cur:
-        await cur.executemany(
-            "insert into skill_embeddings (skill_id, model, source, embedding)"
-            " values (%s, %s, 'description', %s) on conflict do nothing",
-            [(s.id, embedder.model_id, v) for s, v in zip(skills, vectors, strict=True)],
-        )
-    return len(skills)
-
-
-async def refresh_centroids(
-    conn: psycopg.AsyncConnection, model: str, skill_ids: list[str] | None = None
-) -> int:
-    """Recompute member counts and centroid vectors (all skills, or the ones named)."""
-    row = await (
-        await conn.execute("select refresh_skill_centroids(%s, %s)", (model, skill_ids))
-    ).fetchone()
-    return int(row[0]) if row else 0

@@ -13,9 +13,9 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from discovery import prompts
-from discovery.catalog.classify import MAX_SKILLS, Matrix, ToolClassifier, Unplaced
 from discovery.catalog.records import CatalogItem
-from discovery.catalog.skills import Assignment
+from discovery.catalog.skills.placement import Assignment, Matrix, Placement, Unplaced
+from discovery.catalog.skills.tool_classifier import MAX_SKILLS, ToolClassifier
 from discovery.settings import REPO_ROOT, Settings
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,6 @@ class LLMToolClassifier(ToolClassifier):
 
     def __init__(self, llm: Any, offline: ToolClassifier) -> None:
         self.__dict__.update(offline.__dict__)
-        self.unplaced = []  # its own list: the offline fallback keeps another
         self.offline = offline
         self.structured = llm.with_structured_output(ToolSkills).with_config(tags=["nostream"])
         self.catalog = "\n".join(
@@ -68,29 +67,25 @@ class LLMToolClassifier(ToolClassifier):
             min_confidence=self.min_confidence,
         )
 
-    def classify(self, items: list[CatalogItem], vectors: Matrix) -> list[list[Assignment]]:
-        out: list[list[Assignment]] = []
+    def classify(self, items: list[CatalogItem], vectors: Matrix) -> list[Placement]:
+        out: list[Placement] = []
         for index, item in enumerate(items):
             try:
                 answer = self.structured.invoke(self.prompt(item))
             except Exception as exc:  # any provider error: this item is classified offline
                 log.warning("LLM skill classifier failed for %s, using offline: %s", item.id, exc)
                 out.extend(self.offline.classify([item], np.asarray(vectors[index : index + 1])))
-                self.unplaced.extend(self.offline.take_unplaced())
                 continue
             chosen = self._keep(answer)
-            if not chosen:
-                self.unplaced.append(
-                    Unplaced(
-                        item,
-                        None,
-                        0.0,
-                        answer.new_skill_name,
-                        answer.new_skill_description,
-                        np.asarray(vectors[index], np.float32),
-                    )
-                )
-            out.append(chosen)
+            unplaced = Unplaced(
+                item,
+                None,
+                0.0,
+                answer.new_skill_name,
+                answer.new_skill_description,
+                np.asarray(vectors[index], np.float32),
+            )
+            out.append(Placement(chosen, None if chosen else unplaced))
         return out
 
     def _keep(self, answer: ToolSkills) -> list[Assignment]:

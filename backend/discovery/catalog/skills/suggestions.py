@@ -17,8 +17,8 @@ import psycopg
 from psycopg.rows import dict_row
 from pydantic import BaseModel, Field
 
-from discovery.catalog.classify import Unplaced
-from discovery.catalog.tools import humanize
+from discovery.catalog.skills.placement import Unplaced
+from discovery.catalog.text import humanize
 
 SuggestionStatus = Literal["pending", "approved", "rejected"]
 _NOISE = {

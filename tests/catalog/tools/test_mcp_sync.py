@@ -13,12 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from discovery.catalog.mcp_sync import ServerConfig, ServerConfigError, load_servers, sync_servers
+from discovery.catalog.tools.mcp_sync import (
+    ServerConfig,
+    ServerConfigError,
+    load_servers,
+    sync_servers,
+)
 from discovery.runtime import Runtime
 
 pytestmark = pytest.mark.integration
 
-TINY = str(Path(__file__).parents[1] / "fixtures" / "tiny_mcp_server.py")
+TINY = str(Path(__file__).parents[2] / "fixtures" / "tiny_mcp_server.py")
 
 
 def tiny(tools: str | None = None, name: str = "tiny") -> ServerConfig:

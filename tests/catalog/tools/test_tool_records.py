@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from discovery.catalog.records import CatalogItem, RowError
-from discovery.catalog.tools import humanize, read_tool_rows, tool_item
+from discovery.catalog.tools.read import humanize, read_tool_rows, tool_item
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "tools_small.jsonl"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "tools_small.jsonl"
 
 
 def test_read_jsonl_gives_items_and_errors_with_file_and_line() -> None:

@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from discovery import prompts
-from discovery.catalog.classify import (
+from discovery.catalog.records import CatalogItem
+from discovery.catalog.skills.llm_classifier import (
+    PROMPT_DIR,
+    LLMToolClassifier,
+    SkillChoice,
+    ToolSkills,
+)
+from discovery.catalog.skills.tool_classifier import (
     FEATURES,
     Calibration,
     SkillFeatures,
@@ -18,8 +25,6 @@ from discovery.catalog.classify import (
     candidate_mask,
     choose,
 )
-from discovery.catalog.classify_llm import PROMPT_DIR, LLMToolClassifier, SkillChoice, ToolSkills
-from discovery.catalog.records import CatalogItem
 
 
 def test_choose_keeps_up_to_three_above_the_threshold_best_first() -> None:
@@ -89,11 +94,12 @@ def test_classifier_places_close_items_and_records_the_rest() -> None:
     items = [_item("get_forecast", "weather forecast"), _item("tune_qubit", "qubit pulses")]
     vectors = np.array([[1, 0, 0], [0, 0, 1]], np.float32)
     placed, unplaced = classifier.classify(items, vectors)
-    assert [(a.skill_id, a.is_primary) for a in placed] == [("w", True)]
-    assert unplaced == []
-    [entry] = classifier.take_unplaced()
+    assert [(a.skill_id, a.is_primary) for a in placed.assignments] == [("w", True)]
+    assert placed.unplaced is None
+    assert unplaced.assignments == [] and unplaced.unplaced is not None
+    entry = unplaced.unplaced
     assert entry.item.id == "tool:s::tune_qubit" and entry.vector is not None
-    assert classifier.take_unplaced() == []
+    assert entry.best_skill is not None
 
 
 def test_the_committed_calibration_loads_and_is_monotonic_in_each_feature() -> None:
@@ -140,12 +146,12 @@ def test_llm_classifier_with_a_fake_gemini_keeps_known_confident_skills() -> Non
              _item("get_forecast", "weather forecast")]  # fmt: skip
     vectors = np.array([[1, 0, 0], [0, 0, 1], [1, 0, 0]], np.float32)
     first, second, third = llm.classify(items, vectors)
-    kept = [(a.skill_id, a.confidence, a.is_primary) for a in first]
+    kept = [(a.skill_id, a.confidence, a.is_primary) for a in first.assignments]
     assert kept == [("w", 1.0, True), ("g", 0.6, False)]
-    assert second == []
-    assert [a.skill_id for a in third] == ["w"]  # the failed call fell back to offline
-    [entry] = llm.take_unplaced()
-    assert entry.proposed_name == "Quantum hardware"
+    assert first.unplaced is None and second.assignments == []
+    assert [a.skill_id for a in third.assignments] == ["w"]  # the failed call fell back offline
+    assert second.unplaced is not None
+    assert second.unplaced.proposed_name == "Quantum hardware"
     assert "- w: Weather - forecasts; weather, forecast" in fake.prompts[0]
     assert "forecast and commit" not in fake.prompts[0] and "forecast_and_commit" in fake.prompts[0]
 

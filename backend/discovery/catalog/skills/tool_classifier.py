@@ -25,7 +25,7 @@ import numpy.typing as npt
 import psycopg
 
 from discovery.catalog.records import CatalogItem
-from discovery.catalog.skills import Assignment
+from discovery.catalog.skills.placement import Assignment, Matrix, Placement, Unplaced
 from discovery.embeddings import Embedder
 from discovery.settings import REPO_ROOT
 
@@ -33,8 +33,6 @@ TOOLS_DOMAIN = "tools"
 CALIBRATION_FILE = REPO_ROOT / "config" / "skill_calibration.json"
 FEATURES = ("description", "examples", "keywords", "margin")
 MAX_SKILLS = 3
-
-Matrix = npt.NDArray[np.float32]
 
 
 @dataclass(frozen=True)
@@ -74,18 +72,6 @@ class Calibration:
     def save(self, path: Path = CALIBRATION_FILE) -> None:
         payload = {"features": FEATURES, "weights": self.weights, "bias": self.bias}
         path.write_text(json.dumps(payload | {"metrics": self.metrics}, indent=2) + "\n")
-
-
-@dataclass(frozen=True)
-class Unplaced:
-    """An item no skill fits: what a new-skill suggestion is made of."""
-
-    item: CatalogItem
-    best_skill: str | None
-    best_confidence: float
-    proposed_name: str | None = None  # an LLM's proposal; offline, made from the item's words
-    proposed_description: str | None = None
-    vector: Matrix | None = None  # the item's vector: suggestions group similar items
 
 
 def item_text(item: CatalogItem) -> str:
@@ -174,9 +160,8 @@ def choose(
 
 
 class ToolClassifier:
-    """The offline classifier, with the `classify(items, vectors)` interface `CatalogWriter` calls.
-
-    Items no skill fits are collected in `unplaced` for the caller to file as suggestions."""
+    """The offline classifier, with the `classify(items, vectors)` interface `CatalogWriter`
+    calls. An item no skill fits is placed nowhere, with what a suggestion needs (`Unplaced`)."""
 
     def __init__(
         self,
@@ -190,32 +175,25 @@ class ToolClassifier:
         self.features = SkillFeatures(embedder, skills)
         self.calibration = calibration or Calibration.load()
         self.min_confidence = min_confidence
-        self.unplaced: list[Unplaced] = []
 
     def confidences(self, items: list[CatalogItem], vectors: Matrix) -> Matrix:
         x = self.features.compute([item_text(i) for i in items], vectors)
         conf = self.calibration.confidence(x.reshape(-1, len(FEATURES))).reshape(x.shape[:2])
         return np.where(candidate_mask(x), conf, np.float32(0.0)).astype(np.float32)
 
-    def classify(self, items: list[CatalogItem], vectors: Matrix) -> list[list[Assignment]]:
+    def classify(self, items: list[CatalogItem], vectors: Matrix) -> list[Placement]:
         if not self.skills:
-            self.unplaced.extend(
-                Unplaced(i, None, 0.0, vector=np.asarray(v, np.float32))
+            return [
+                Placement([], Unplaced(i, None, 0.0, vector=np.asarray(v, np.float32)))
                 for i, v in zip(items, vectors, strict=True)
-            )
-            return [[] for _ in items]
+            ]
         conf = self.confidences(items, np.asarray(vectors, dtype=np.float32))
         chosen = choose(conf, self.skill_ids, self.min_confidence)
+        out = []
         for item, vector, row, assigned in zip(items, vectors, conf, chosen, strict=True):
-            if not assigned:
-                best = int(np.argmax(row))
-                self.unplaced.append(
-                    Unplaced(item, self.skill_ids[best], float(row[best]), vector=vector)
-                )
-        return chosen
-
-    def take_unplaced(self) -> list[Unplaced]:
-        out, self.unplaced = self.unplaced, []
+            best = int(np.argmax(row))
+            unplaced = Unplaced(item, self.skill_ids[best], float(row[best]), vector=vector)
+            out.append(Placement(assigned, None if assigned else unplaced))
         return out
 
 
