@@ -9,10 +9,11 @@ import string
 from functools import cache
 from pathlib import Path
 
-from discovery.settings import REPO_ROOT
+from discovery.settings import resource
 
-PROMPTS_DIR = REPO_ROOT / "prompts"
-PROMPT_NAMES = ("system", "intent", "query_writer", "refiner", "relevance_grader", "summary")
+PROMPTS_DIR = resource("prompts")
+PROMPT_NAMES = tuple(sorted(p.stem for p in PROMPTS_DIR.glob("*.md")))
+"""Every prompt there is: one file each (a test renders every one)."""
 
 
 class PromptError(KeyError):

@@ -13,11 +13,11 @@ from discovery.catalog.writer import IngestReport
 from discovery.db import Database
 from discovery.embeddings import Embedder, build_embedder
 from discovery.search.service import SearchService
-from discovery.settings import REPO_ROOT, Settings
+from discovery.settings import Settings, resource
 
 log = logging.getLogger(__name__)
 
-DEMO_ARCHIVE = REPO_ROOT / "data" / "demo" / "heritage_demo.jsonl.gz"
+DEMO_ARCHIVE = resource("data/demo/heritage_demo.jsonl.gz")
 
 
 @dataclass

@@ -11,7 +11,22 @@ from pathlib import Path
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+PACKAGE_DIR = Path(__file__).resolve().parent
+REPO_ROOT = PACKAGE_DIR.parents[1]
+IN_CHECKOUT = (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "supabase").is_dir()
+
+
+def resource(relative: str) -> Path:
+    """A file or folder the package reads at run time (`prompts/`, `config/`,
+    `supabase/migrations/`, `data/intents/`, `data/demo/`): the checkout's own when running from
+    one, else the copy an installed wheel carries in `discovery/_resources/` (pyproject.toml's
+    force-include), so `pip install` works outside a checkout."""
+    return (REPO_ROOT if IN_CHECKOUT else PACKAGE_DIR / "_resources") / relative
+
+
+DEFAULT_DATA_DIR = (
+    REPO_ROOT / ".discovery" if IN_CHECKOUT else Path.home() / ".local" / "share" / "discovery"
+)
 
 
 class EmbeddingModel(StrEnum):
@@ -39,7 +54,7 @@ class Settings(BaseSettings):
         description="PostgreSQL 15+ with pgvector (Supabase included). Unset: embedded server.",
     )
     discovery_data_dir: Path = Field(
-        default=REPO_ROOT / ".discovery",
+        default=DEFAULT_DATA_DIR,
         description="Where the embedded PostgreSQL keeps its data between runs.",
     )
     discovery_embedding_model: EmbeddingModel = EmbeddingModel.LOCAL_MINILM
@@ -89,11 +104,11 @@ class Settings(BaseSettings):
         description="The classifier keeps a tool's skill assignments at or above this confidence.",
     )
     discovery_skills_file: Path = Field(
-        default=REPO_ROOT / "config" / "skills.toml",
+        default=resource("config/skills.toml"),
         description="The seed skill categories for tools, prompts and resources.",
     )
     discovery_mcp_servers_file: Path = Field(
-        default=REPO_ROOT / "config" / "mcp_servers.toml",
+        default=resource("config/mcp_servers.toml"),
         description="The MCP servers `discovery sync mcp` connects to (TOML or JSON).",
     )
 
@@ -112,7 +127,7 @@ class Settings(BaseSettings):
     discovery_agent_match_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
     discovery_domain_file: Path = Field(
-        default=REPO_ROOT / "config" / "domain.toml",
+        default=resource("config/domain.toml"),
         description="The agent's domain, messages, quick searches, synonyms and guardrails.",
     )
 
@@ -136,7 +151,7 @@ class Settings(BaseSettings):
     )
     discovery_sse_ping_seconds: float = Field(default=15.0, gt=0, le=300)
     discovery_frontend_dir: Path = Field(
-        default=REPO_ROOT / "frontend" / "dist",
+        default=resource("frontend/dist"),
         description="The built web UI, served at / when it exists.",
     )
 

@@ -14,9 +14,9 @@ import psycopg
 from pydantic import BaseModel, Field
 
 from discovery.search.vocabulary import archive_facets
-from discovery.settings import REPO_ROOT
+from discovery.settings import resource
 
-DEFAULT_DOMAIN_FILE = REPO_ROOT / "config" / "domain.toml"
+DEFAULT_DOMAIN_FILE = resource("config/domain.toml")
 
 
 class Messages(BaseModel):

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import psycopg
 
-from discovery.settings import REPO_ROOT
+from discovery.settings import resource
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS_DIR = REPO_ROOT / "supabase" / "migrations"
-SEED_FILE = REPO_ROOT / "supabase" / "seed.sql"
+MIGRATIONS_DIR = resource("supabase/migrations")
+SEED_FILE = resource("supabase/seed.sql")
 _LOCK_KEY = 727_001  # pg_advisory_lock key: one runner at a time per database
 
 

@@ -10,12 +10,7 @@ import pytest
 
 from discovery import prompts
 from discovery.catalog.records import CatalogItem
-from discovery.catalog.skills.llm_classifier import (
-    PROMPT_DIR,
-    LLMToolClassifier,
-    SkillChoice,
-    ToolSkills,
-)
+from discovery.catalog.skills.llm_classifier import LLMToolClassifier, SkillChoice, ToolSkills
 from discovery.catalog.skills.tool_classifier import (
     FEATURES,
     Calibration,
@@ -157,7 +152,7 @@ def test_llm_classifier_with_a_fake_gemini_keeps_known_confident_skills() -> Non
 
 
 def test_the_classifier_prompt_renders_with_its_variables() -> None:
-    values = {v: f"<{v}>" for v in prompts.variables("skill_classifier", PROMPT_DIR)}
+    values = {v: f"<{v}>" for v in prompts.variables("skill_classifier")}
     assert set(values) == {"skills", "tool_name", "server", "description", "min_confidence"}
-    text = prompts.render("skill_classifier", PROMPT_DIR, **values)
+    text = prompts.render("skill_classifier", **values)
     assert "{" not in text and all(v in text for v in values.values())

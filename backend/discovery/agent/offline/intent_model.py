@@ -23,11 +23,11 @@ import numpy.typing as npt
 from discovery.agent.domain import DomainConfig
 from discovery.agent.intents import GUARDRAIL, INTENTS, Classification, Intent
 from discovery.embeddings import Embedder
-from discovery.settings import REPO_ROOT
+from discovery.settings import resource
 
 log = logging.getLogger(__name__)
 
-INTENT_DATA_DIR = REPO_ROOT / "data" / "intents"
+INTENT_DATA_DIR = resource("data/intents")
 TRAIN_FILES = ("clinc_train.jsonl", "written.jsonl", "written_more.jsonl")
 HELDOUT_FILES = ("clinc_heldout.jsonl", "written.jsonl")
 _CLASSIFIER_VERSION = "softmax-words-v3"

@@ -16,10 +16,9 @@ from discovery import prompts
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.skills.placement import Assignment, Matrix, Placement, Unplaced
 from discovery.catalog.skills.tool_classifier import MAX_SKILLS, ToolClassifier
-from discovery.settings import REPO_ROOT, Settings
+from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
-PROMPT_DIR = REPO_ROOT / "prompts"
 
 
 class SkillChoice(BaseModel):
@@ -59,7 +58,6 @@ class LLMToolClassifier(ToolClassifier):
     def prompt(self, item: CatalogItem) -> str:
         return prompts.render(
             "skill_classifier",
-            PROMPT_DIR,
             skills=self.catalog,
             tool_name=item.title or item.name,
             server=item.metadata.get("server", ""),

@@ -27,10 +27,10 @@ import psycopg
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.skills.placement import Assignment, Matrix, Placement, Unplaced
 from discovery.embeddings import Embedder
-from discovery.settings import REPO_ROOT
+from discovery.settings import resource
 
 TOOLS_DOMAIN = "tools"
-CALIBRATION_FILE = REPO_ROOT / "config" / "skill_calibration.json"
+CALIBRATION_FILE = resource("config/skill_calibration.json")
 FEATURES = ("description", "examples", "keywords", "margin")
 MAX_SKILLS = 3
 
