@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 
 import pytest
 from pydantic import SecretStr, ValidationError
 
-from discovery.settings import EmbeddingModel, Settings
+from discovery.settings import REPO_ROOT, EmbeddingModel, Settings
 
 ROOT = Path(__file__).parents[1]
 
@@ -32,3 +33,31 @@ def test_env_example_documents_every_setting() -> None:
     documented = (ROOT / ".env.example").read_text()
     missing = [name.upper() for name in Settings.model_fields if name.upper() not in documented]
     assert missing == []
+
+
+def _readme_settings() -> dict[str, str]:
+    """`{NAME: default}` from the README's settings table (backticks dropped)."""
+    text = (ROOT / "README.md").read_text()
+    table = text.split("| setting | default | what |", 1)[1].split("\n\n", 1)[0]
+    rows = [line.split("|") for line in table.splitlines()[2:]]
+    return {cells[1].strip().strip("`"): cells[2].strip().strip("`") for cells in rows}
+
+
+def _as_written(value: object) -> str:
+    if value is None or value == "":
+        return "unset"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, Path):
+        return value.relative_to(REPO_ROOT).as_posix()
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def test_the_readme_settings_table_matches_settings() -> None:
+    documented = _readme_settings()
+    fields = {name.upper(): f.default for name, f in Settings.model_fields.items()}
+    assert sorted(documented) == sorted(fields)  # every setting, and nothing else
+    wrong = {k: (v, _as_written(fields[k])) for k, v in documented.items()}
+    assert {k: pair for k, pair in wrong.items() if pair[0] != pair[1]} == {}

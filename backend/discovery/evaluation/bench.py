@@ -9,15 +9,11 @@ planner); an `ef_search` sweep prints the HNSW latency/recall trade-off.
 
 from __future__ import annotations
 
-import gzip
 import json
 import logging
 import platform
-import random
 import shutil
-import statistics
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,78 +23,15 @@ from rich.progress import MofNCompleteColumn, Progress
 
 from discovery.catalog.archives.ingest import archive_files, ingest_archives
 from discovery.catalog.ingest import count_rows
+from discovery.evaluation.bench_queries import CMOA_DIR, HAND_WRITTEN, bench_queries, gzip_lines
+from discovery.evaluation.stats import summarize
 from discovery.runtime import Runtime, open_runtime
 from discovery.search.models import SearchRequest, Strategy
 from discovery.search.service import SearchService
-from discovery.settings import REPO_ROOT, Settings
+from discovery.settings import Settings
 
 WARM_UP_SEARCHES = 1000
 EF_SWEEP = (40, 100, 150, 200, 400)
-CMOA_DIR = REPO_ROOT.parent / "shared" / "data" / "heritage" / "cmoa"
-HAND_WRITTEN = [
-    "jazz musicians performing",
-    "baseball team portrait",
-    "church choir singing",
-    "children playing in the street",
-    "woman in office at desk",
-    "boxing match",
-    "Hill District street scene",
-    "wedding party",
-    "nurses in a hospital",
-    "streetcar",
-    "portrait of a soldier in uniform",
-    "family at home in living room",
-    "civil rights march",
-    "steel mill workers",
-    "basketball players",
-    "porcelain teapot",
-    "oil painting of a landscape",
-    "etching of a harbor",
-    "silver candlestick",
-    "textile fragment with velvet",
-    "architectural drawing of a house",
-    "gelatin silver print",
-    "graduation ceremony",
-    "men playing cards",
-    "car dealership",
-    "beauty pageant contestants",
-    "band on stage",
-    "Crawford Grill",
-    "Pittsburgh Courier newspaper",
-    "barber shop",
-    "picnic in the park",
-]
-
-
-def _lines(files: list[Path]) -> Iterator[str]:
-    for path in files:
-        with gzip.open(path, "rt") as f:
-            yield from f
-
-
-def _pct(values: list[float], q: float) -> float:
-    return float(np.percentile(np.asarray(values), q))
-
-
-def _summary(values: list[float]) -> dict[str, float]:
-    return {
-        "p50": round(statistics.median(values), 3),
-        "p95": round(_pct(values, 95), 3),
-        "n": len(values),
-    }
-
-
-def _queries(n: int, seed: int = 11) -> list[str]:
-    """Hand-written queries plus word spans cut from real Teenie Harris captions."""
-    rng = random.Random(seed)
-    titles = [json.loads(line)["title"] for line in _lines(sorted(CMOA_DIR.glob("teenie_0*"))[:3])]
-    out = list(HAND_WRITTEN)
-    while len(out) < n:
-        words = rng.choice(titles).split()
-        if len(words) >= 6:
-            start = rng.randrange(0, len(words) - 4)
-            out.append(" ".join(words[start : start + rng.randint(3, 6)]))
-    return out[:n]
 
 
 async def _ingest(rt: Runtime, limit_rows: int | None) -> dict[str, Any]:
@@ -106,7 +39,7 @@ async def _ingest(rt: Runtime, limit_rows: int | None) -> dict[str, Any]:
     if limit_rows:
         tmp = rt.settings.discovery_data_dir / "subset.jsonl"
         with tmp.open("w") as out:
-            for _, line in zip(range(limit_rows), _lines(files), strict=False):
+            for _, line in zip(range(limit_rows), gzip_lines(files), strict=False):
                 out.write(line)
         files = [tmp]
     total = sum(count_rows(f) for f in files)
@@ -141,7 +74,7 @@ async def _warm_up(rt: Runtime) -> None:
     """Steady state, as a server that has been answering for a while: 1,000 searches per
     strategy with other queries (their embeddings and results are not reused: the measured
     queries are different phrases)."""
-    warm_up = _queries(len(HAND_WRITTEN) + WARM_UP_SEARCHES, seed=3)[len(HAND_WRITTEN) :]
+    warm_up = bench_queries(len(HAND_WRITTEN) + WARM_UP_SEARCHES, seed=3)[len(HAND_WRITTEN) :]
     for strategy in Strategy:
         await _search(rt.search, warm_up, strategy)
 
@@ -154,7 +87,7 @@ def _embedding(rt: Runtime, queries: list[str]) -> dict[str, float]:
         t = time.perf_counter()
         embed(q)
         times.append((time.perf_counter() - t) * 1000)
-    return _summary(times)
+    return summarize(times)
 
 
 async def _search(service: SearchService, queries: list[str], strategy: Strategy) -> dict[str, Any]:
@@ -166,7 +99,7 @@ async def _search(service: SearchService, queries: list[str], strategy: Strategy
         response = await service.search(request)
         times.append((time.perf_counter() - t) * 1000)
         fallbacks += response.metadata.fallback_reason is not None
-    return _summary(times) | {"fallbacks": fallbacks}
+    return summarize(times) | {"fallbacks": fallbacks}
 
 
 async def _exact_scan(rt: Runtime, queries: list[str]) -> dict[str, Any]:
@@ -186,7 +119,7 @@ async def _exact_scan(rt: Runtime, queries: list[str]) -> dict[str, Any]:
             ).fetchall()
             times.append((time.perf_counter() - t) * 1000)
         await conn.execute("reset enable_indexscan")
-    return _summary(times)
+    return summarize(times)
 
 
 @dataclass
@@ -288,7 +221,7 @@ async def run_bench(
         update={"discovery_data_dir": directory, "database_url": None}
     )
     logging.getLogger("discovery").setLevel(logging.ERROR)  # fallbacks are counted, not logged
-    queries = _queries(200)
+    queries = bench_queries(200)
     figures: dict[str, Any] = {
         "machine": f"{platform.machine()}, {platform.python_version()}",
         "hnsw_ef_search": settings.discovery_hnsw_ef_search,

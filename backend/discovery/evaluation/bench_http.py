@@ -25,7 +25,7 @@ import httpx
 import numpy as np
 import psutil
 
-from discovery.evaluation.bench import _queries
+from discovery.evaluation.bench_queries import bench_queries
 from discovery.settings import REPO_ROOT
 
 AGENT_QUESTIONS = REPO_ROOT / "data" / "eval" / "agent_queries.jsonl"
@@ -206,7 +206,7 @@ async def run_http_bench(
     bench_dir: Path, port: int = 8765, clients: int = 16, duration: float = 30.0
 ) -> dict[str, Any]:
     questions = [json.loads(line)["query"] for line in AGENT_QUESTIONS.open()]
-    queries = _queries(max(20_000, int(duration * 600)), seed=23)
+    queries = bench_queries(max(20_000, int(duration * 600)), seed=23)
     async with Server(bench_dir, port) as server:
         # Warm up (pool, plans, the HNSW index in shared buffers) with queries not measured.
         await load(port, clients, max(5.0, duration / 3), queries[-4000:])
