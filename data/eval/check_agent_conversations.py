@@ -41,60 +41,12 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-try:
-    from check_agent_queries import (  # a script next to this one, not a package
-        MIN_ACCEPTED,
-        as_record,
-        load_catalog,
-        validate,
-    )
-except ImportError:  # check_agent_queries.py names a module path that moved: same code here
-    import importlib
-
-    from discovery.catalog.records import CatalogItem
-
-    MIN_ACCEPTED = 3
-    REGEX_SPECIAL = set(".^$*+?{}[]\\|()")
-    CATALOG = HERE.parents[1] / "data" / "demo" / "heritage_demo.jsonl.gz"
-
-    def _read_archive_rows(path: Path) -> Iterable[tuple[Any, Any]]:
-        for module in ("discovery.catalog.archives.read", "discovery.catalog.archives"):
-            try:
-                reader = importlib.import_module(module).read_archive_rows
-            except (ImportError, AttributeError):
-                continue
-            return reader(path)  # type: ignore[no-any-return]
-        raise ImportError("read_archive_rows not found in discovery.catalog.archives")
-
-    def as_record(item: CatalogItem) -> dict:
-        """The fields the acceptance rule reads (as in check_agent_queries.py)."""
-        meta = item.metadata
-        return {
-            "title": item.title,
-            "description": item.description,
-            **{
-                k: meta.get(k) for k in ("creator", "place", "media_type", "date_start", "date_end")
-            },
-        }
-
-    def load_catalog(path: Path = CATALOG) -> list[CatalogItem]:
-        return [item for _, item in _read_archive_rows(path) if isinstance(item, CatalogItem)]
-
-    def validate(query: dict) -> list[str]:
-        """The alternative checks of check_agent_queries.py."""
-        problems = []
-        for group in query["accept"]:
-            if not group:
-                problems.append("empty group")
-            for alt in group:
-                if set(alt) & REGEX_SPECIAL:
-                    problems.append(f"regex metacharacter in {alt!r}")
-                if alt != alt.lower():
-                    problems.append(f"not lowercase: {alt!r}")
-                if not alt[:1].isalnum():
-                    problems.append(f"starts with a non-word character: {alt!r}")
-        return problems
-
+from check_agent_queries import (  # noqa: E402 (a script next to this one, not a package)
+    MIN_ACCEPTED,
+    as_record,
+    load_catalog,
+    validate,
+)
 
 from discovery.evaluation.relevance import Acceptor, acceptance_text  # noqa: E402
 
