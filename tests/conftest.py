@@ -105,6 +105,35 @@ async def demo_runtime(
         yield rt
 
 
+AGENTS_FIXTURE = Path(__file__).parent / "fixtures" / "agents_mixed.jsonl"
+
+
+@pytest.fixture(scope="session")
+def agents_db_url(
+    pg_uri: str, template_url: str, embedder: LocalMiniLMEmbedder, tmp_path_factory
+) -> str:
+    """The fixture registry (`fixtures/agents_mixed.jsonl`) ingested once, for reading tests."""
+    from discovery.catalog.a2a.ingest import ingest_agents
+
+    url = create_database(pg_uri)
+
+    async def load() -> None:
+        settings = settings_for(url, tmp_path_factory.mktemp("agents"))
+        async with open_runtime(settings, embedder) as rt:
+            await ingest_agents(rt.db, rt.embedder, settings, [AGENTS_FIXTURE])
+
+    asyncio.run(load())
+    return url
+
+
+@pytest.fixture
+async def agents_runtime(
+    agents_db_url: str, embedder: LocalMiniLMEmbedder, tmp_path: Path
+) -> AsyncIterator[Runtime]:
+    async with open_runtime(settings_for(agents_db_url, tmp_path), embedder) as rt:
+        yield rt
+
+
 @pytest.fixture(scope="session")
 def agent_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One data directory for every agent built in the session: the intent classifier is

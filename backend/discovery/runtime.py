@@ -12,6 +12,8 @@ from discovery.catalog.bulk import restore_deferred_indexes
 from discovery.catalog.writer import IngestReport
 from discovery.db import Database
 from discovery.embeddings import Embedder, build_embedder
+from discovery.intents import IntentRegistry
+from discovery.search.agents import AgentSearchService
 from discovery.search.service import SearchService
 from discovery.settings import Settings, resource
 
@@ -26,6 +28,8 @@ class Runtime:
     db: Database
     embedder: Embedder
     search: SearchService
+    agents: AgentSearchService
+    intents: IntentRegistry
 
 
 @asynccontextmanager
@@ -33,12 +37,20 @@ async def open_runtime(
     settings: Settings, embedder: Embedder | None = None
 ) -> AsyncIterator[Runtime]:
     embedder = embedder or build_embedder(settings)
+    intents = IntentRegistry.load(settings.discovery_intents_file)
     db = Database(settings)
     await db.open()
-    async with db.connection() as conn:
-        await restore_deferred_indexes(conn)  # after a bulk load that died
     try:
-        yield Runtime(settings, db, embedder, SearchService(db, embedder, settings))
+        async with db.connection() as conn:
+            await restore_deferred_indexes(conn)  # after a bulk load that died
+        yield Runtime(
+            settings,
+            db,
+            embedder,
+            SearchService(db, embedder, settings),
+            AgentSearchService(db, embedder, settings, intents),
+            intents,
+        )
     finally:
         await db.close()
 

@@ -131,6 +131,35 @@ class Settings(BaseSettings):
         description="The agent's domain, messages, quick searches, synonyms and guardrails.",
     )
 
+    # A2A agents (items of kind agent, found by intent): not the conversational agent above.
+    discovery_intents_file: Path = Field(
+        default=resource("config/intents.toml"),
+        description="The intent types A2A agents are searched for (labels, descriptions, skills).",
+    )
+    discovery_a2a_skill_prefixes: str = Field(
+        default="governance_and_trust/",
+        description="Comma-separated: only A2A skill ids starting with one of these are indexed.",
+    )
+    discovery_a2a_top_k: int = Field(default=50, ge=1, le=200)
+    discovery_a2a_fetch_timeout_seconds: float = Field(default=5.0, gt=0, le=60)
+    discovery_a2a_fetch_max_bytes: int = Field(default=512_000, ge=1024, le=10_000_000)
+    discovery_a2a_fetch_max_redirects: int = Field(default=3, ge=0, le=10)
+    discovery_a2a_fetch_allow_private: bool = Field(
+        default=False,
+        description="Let agent-card fetches reach loopback, link-local and private addresses.",
+    )
+    discovery_a2a_fetch_allowed_hosts: str = Field(
+        default="",
+        description="Comma-separated host:port pairs card fetches may reach whatever their "
+        "addresses (an operator's own registry).",
+    )
+    discovery_a2a_sync_concurrency: int = Field(default=8, ge=1, le=64)
+    discovery_a2a_trusted_jwks_file: Path | None = Field(
+        default=None,
+        description="A JWKS file whose keys may verify agent-card signatures (besides the jku "
+        "on the card's own host).",
+    )
+
     discovery_host: str = "127.0.0.1"
     discovery_port: int = Field(default=8000, ge=1, le=65535)
     discovery_api_keys: SecretStr | None = Field(
@@ -190,6 +219,15 @@ class Settings(BaseSettings):
     def api_keys(self) -> list[str]:
         raw = self.discovery_api_keys.get_secret_value() if self.discovery_api_keys else ""
         return [key.strip() for key in raw.split(",") if key.strip()]
+
+    @property
+    def a2a_skill_prefixes(self) -> tuple[str, ...]:
+        return tuple(p.strip() for p in self.discovery_a2a_skill_prefixes.split(",") if p.strip())
+
+    @property
+    def a2a_fetch_allowed_hosts(self) -> frozenset[str]:
+        hosts = self.discovery_a2a_fetch_allowed_hosts.split(",")
+        return frozenset(h.strip().lower() for h in hosts if h.strip())
 
     @property
     def cors_origins(self) -> list[str]:

@@ -12,6 +12,7 @@ from fastapi import Depends, Request
 from discovery.agent.service import AgentService
 from discovery.api.security import require_read, require_write
 from discovery.runtime import Runtime
+from discovery.search.agents import AgentSearchService
 from discovery.search.service import SearchService
 from discovery.settings import Settings
 
@@ -24,6 +25,12 @@ async def get_search(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Searc
     return runtime.search
 
 
+async def get_agent_search(
+    runtime: Annotated[Runtime, Depends(get_runtime)],
+) -> AgentSearchService:
+    return runtime.agents
+
+
 async def get_settings(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Settings:
     return runtime.settings
 
@@ -34,6 +41,8 @@ async def get_agent(request: Request) -> AgentService:
 
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SearchDep = Annotated[SearchService, Depends(get_search)]
+AgentSearchDep = Annotated[AgentSearchService, Depends(get_agent_search)]
+"""The search for A2A agents (not the conversational agent: `AgentDep`)."""
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 AgentDep = Annotated[AgentService, Depends(get_agent)]
 

@@ -14,7 +14,19 @@ from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
 from discovery.api.errors import document_errors, install_error_handlers
-from discovery.api.routes import admin, agent, chat, config, health, search, skills, threads
+from discovery.api.graphql import graphql_router
+from discovery.api.routes import (
+    admin,
+    agent,
+    agents,
+    chat,
+    config,
+    health,
+    intents,
+    search,
+    skills,
+    threads,
+)
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
 
@@ -56,6 +68,9 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
     app.include_router(search.router, prefix="/api/v1")
     app.include_router(skills.router, prefix="/api/v1")
     app.include_router(admin.router, prefix="/api/v1")
+    app.include_router(intents.router, prefix="/api/v1")
+    app.include_router(agents.router)
+    app.include_router(graphql_router())
     for router in (agent.router, chat.router, threads.router, config.router):
         app.include_router(router, prefix="/api")
     frontend = settings.discovery_frontend_dir

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import gzip
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
+
+import psycopg
 
 from discovery.catalog.bulk import deferred_vector_index
 from discovery.catalog.records import CatalogItem, RowError
@@ -25,6 +27,8 @@ from discovery.embeddings import Embedder
 
 log = logging.getLogger(__name__)
 
+AfterBatch = Callable[[psycopg.AsyncConnection, list[CatalogItem]], Awaitable[None]]
+
 
 async def ingest(
     db: Database,
@@ -36,10 +40,13 @@ async def ingest(
     suggest_skills: bool = False,
     summarizer: Summarizer | None = None,
     on_rows: Callable[[int], None] | None = None,
+    after_batch: AfterBatch | None = None,
 ) -> IngestReport:
     """Write `rows` in batches of `batch_size` valid items; `on_rows(n)` after each batch with
     the rows it consumed (errors included). Items seen again are active again, even when
-    unchanged. With `suggest_skills`, items no skill fits go to the review queue."""
+    unchanged. With `suggest_skills`, items no skill fits go to the review queue.
+    `after_batch(conn, items)` writes what a source keeps beside its items (every item of the
+    batch, unchanged ones included, so an interrupted run catches up)."""
     writer = CatalogWriter(db, embedder, summarizer or ExtractiveSummarizer(), classifier)
     await writer.prepare()
     report = IngestReport()
@@ -55,6 +62,8 @@ async def ingest(
                 unplaced = [p.unplaced for p in placed if p.unplaced is not None]
                 if suggest_skills and unplaced:
                     report.suggested += await file_suggestions(conn, unplaced, embedder.model_id)
+                if after_batch is not None:
+                    await after_batch(conn, batch)
             if on_rows:
                 on_rows(seen)
     await writer.finish(wrote=bool(report.added or report.updated))

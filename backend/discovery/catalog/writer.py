@@ -8,6 +8,7 @@ unchanged item (same content hash, vector present for this model) is not re-embe
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from dataclasses import dataclass, field
 
 import psycopg
@@ -30,6 +31,8 @@ class IngestReport:
     errors: list[RowError] = field(default_factory=list)
     suggested: int = 0
     """New-skill suggestions filed for items no skill fits (when the run files them)."""
+    ignored: Counter[str] = field(default_factory=Counter)
+    """What was read but not used, by kind (e.g. skill ids outside the indexed prefixes)."""
 
     def skip(self, error: RowError) -> None:
         self.skipped += 1

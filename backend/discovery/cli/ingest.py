@@ -130,6 +130,38 @@ def ingest_tools_cmd(
         )
 
 
+@ingest_app.command("agents")
+def ingest_agents_cmd(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Registration records and/or agent cards: .jsonl, .json, folders."),
+    ],
+    batch_size: Annotated[int | None, typer.Option(help="Items per transaction.")] = None,
+) -> None:
+    """Ingest A2A agents: registration records (ERC-8004 shape) and agent cards, merged."""
+    from discovery.catalog.a2a.ingest import agent_files, ingest_agents
+    from discovery.catalog.ingest import count_rows
+
+    settings = load_settings()
+    try:
+        files = agent_files(paths)
+    except FileNotFoundError as exc:
+        raise fail(str(exc), 2) from None
+    total = sum(count_rows(f) for f in files if not f.name.endswith((".json", ".json.gz")))
+
+    async def work(rt: Runtime) -> IngestReport:
+        with progress() as bar:
+            task = bar.add_task("ingest agents", total=total or None, rate="")
+            return await ingest_agents(
+                rt.db, rt.embedder, settings, files, batch_size=batch_size,
+                on_rows=lambda n: bar.advance(task, n),
+            )  # fmt: skip
+
+    report = with_runtime(work, settings, errors=(MissingEmbeddingsError, ValueError, OSError))
+    ignored = "".join(f"; {n} {what}" for what, n in report.ignored.items() if n)
+    print_ingest_report(report, ignored)
+
+
 def reindex(
     drop_old: Annotated[
         bool, typer.Option(help="Delete other models' vectors afterwards.")

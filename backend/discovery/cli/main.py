@@ -8,11 +8,12 @@ import warnings
 import typer
 
 from discovery.cli import evaluate, evaluate_tools
+from discovery.cli.agents import agents_app
 from discovery.cli.ask import ask
 from discovery.cli.bench import bench
 from discovery.cli.ingest import ingest_app, reindex
 from discovery.cli.search import search
-from discovery.cli.server import openapi, serve
+from discovery.cli.server import graphql_schema, openapi, serve
 from discovery.cli.skills import skills_app
 from discovery.cli.sync import sync_app
 
@@ -27,8 +28,10 @@ app.command()(ask)
 app.command()(reindex)
 app.add_typer(sync_app, name="sync")
 app.add_typer(skills_app, name="skills")
+app.add_typer(agents_app, name="agents")
 app.command()(serve)
 app.command()(openapi)
+app.command("graphql-schema")(graphql_schema)
 app.command()(bench)
 
 eval_app = evaluate.eval_app

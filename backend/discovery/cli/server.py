@@ -48,6 +48,20 @@ async def _load_demo(settings: Settings) -> None:
         err.print(f"demo archive loaded: {report.added} records")
 
 
+def graphql_schema(
+    out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
+) -> None:
+    """Print the GraphQL schema's SDL (schema.graphql is this, kept by a test)."""
+    from discovery.api.graphql.schema import schema
+
+    sdl = schema.as_str() + "\n"
+    if out is None:
+        print(sdl, end="")
+    else:
+        out.write_text(sdl, encoding="utf-8")
+        err.print(f"GraphQL schema written to {out}")
+
+
 def openapi(
     out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
 ) -> None:

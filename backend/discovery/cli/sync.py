@@ -13,7 +13,10 @@ if TYPE_CHECKING:
     from discovery.catalog.tools.mcp_sync import SyncResult
     from discovery.runtime import Runtime
 
-sync_app = typer.Typer(help="Bring the catalog in line with live sources.", no_args_is_help=True)
+sync_app = typer.Typer(
+    help="Bring the catalog in line with live sources (MCP servers, agent cards).",
+    no_args_is_help=True,
+)
 
 
 @sync_app.command("mcp")
@@ -59,3 +62,34 @@ def sync_mcp_cmd(
         )
     if failed:
         raise typer.Exit(1)
+
+
+@sync_app.command("agents")
+def sync_agents_cmd(
+    allow_private: Annotated[
+        bool,
+        typer.Option(
+            help="Let fetches reach private and loopback addresses (never for a "
+            "registry of third-party URLs)."
+        ),
+    ] = False,
+) -> None:
+    """Fetch every registered agent's card (conditional requests; private addresses refused);
+    record per agent whether it is live; re-embed only the cards that changed."""
+    from discovery.catalog.a2a.sync import SyncReport, sync_agents
+
+    settings = load_settings()
+    if allow_private:
+        settings = settings.model_copy(update={"discovery_a2a_fetch_allow_private": True})
+
+    async def work(rt: Runtime) -> SyncReport:
+        return await sync_agents(rt.db, rt.embedder, settings)
+
+    report = with_runtime(work, settings)
+    for item_id, why in report.errors[:50]:
+        err.print(f"[yellow]{item_id}[/]: {why}")
+    s = report.statuses
+    console.print(
+        f"{report.agents} agents with a card URL: {s['ok']} fetched ({report.updated} changed, "
+        f"{report.verified} verified), {s['not_modified']} unchanged, {s['error']} failed"
+    )

@@ -263,6 +263,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Intents
+         * @description Every intent type, with its label, description and required skills.
+         */
+        get: operations["intents-list_intents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/semantic-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Semantic Search
+         * @description The registered A2A agents that can carry out an intent: ranked by meaning, filtered by
+         *     the intent's required skills (any one, or all with `requireAllSkills`).
+         */
+        post: operations["agents-semantic_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Agents
+         * @description Registered agents in name order, a page at a time.
+         */
+        get: operations["agents-list_agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sync Status */
+        get: operations["agents-sync_status"];
+        put?: never;
+        /**
+         * Start Sync
+         * @description Fetch every agent's card in the background (conditional requests; private and loopback
+         *     addresses refused unless allowed); poll GET for progress.
+         */
+        post: operations["agents-start_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai-search": {
         parameters: {
             query?: never;
@@ -353,6 +436,155 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AgentList */
+        AgentList: {
+            /** Agents */
+            agents: components["schemas"]["AgentOut"][];
+            /** Total */
+            total: number;
+        };
+        /** AgentMatch */
+        AgentMatch: {
+            agent: components["schemas"]["AgentOut"];
+            /**
+             * Score
+             * @description Cosine similarity with the query text, in [0, 1].
+             */
+            score: number;
+            /** Matchedskills */
+            matchedSkills: string[];
+            /** Missingskills */
+            missingSkills: string[];
+            /**
+             * Coverage
+             * @description Share of the required skills the agent holds.
+             */
+            coverage: number;
+            /** Matchreasons */
+            matchReasons: string[];
+            /** Live */
+            live: boolean;
+            /** Lastseen */
+            lastSeen: string | null;
+            /** Verified */
+            verified: boolean;
+            /**
+             * Skillsagree
+             * @description Whether the card's skill ids agree with the registration's (null: one side is missing).
+             */
+            skillsAgree: boolean | null;
+        };
+        /** AgentOut */
+        AgentOut: {
+            /** Id */
+            id: string;
+            /** Chainid */
+            chainId: string | null;
+            /** Agentid */
+            agentId: string | null;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string;
+            /** Image */
+            image: string | null;
+            /** Endpoints */
+            endpoints: components["schemas"]["Endpoint"][];
+            /** Cardurl */
+            cardUrl: string | null;
+            /**
+             * Skills
+             * @description The agent's indexed skill ids.
+             */
+            skills: string[];
+        };
+        /**
+         * AgentSearchRequest
+         * @description An intent (`intentType`, or `intentJson`: `{intentType, action?, query?}`), a text, or
+         *     both: what the admin console sends.
+         */
+        AgentSearchRequest: {
+            /**
+             * Intenttype
+             * @description e.g. governance.membership.add
+             */
+            intentType?: string | null;
+            /**
+             * Intentjson
+             * @description A JSON string: {"intentType": ..., "action"?: ..., "query"?: ...}.
+             */
+            intentJson?: string | null;
+            /**
+             * Text
+             * @description What the user asked, in words.
+             */
+            text?: string | null;
+            /**
+             * Requiredskills
+             * @description Overrides the intent's required skills ([] searches without a skill filter).
+             */
+            requiredSkills?: string[] | null;
+            /**
+             * Topk
+             * @description Default 50.
+             */
+            topK?: number | null;
+            /**
+             * Minscore
+             * @description Default 0.
+             */
+            minScore?: number | null;
+            /**
+             * Requireallskills
+             * @description An agent must hold every required skill (default: any one).
+             * @default false
+             */
+            requireAllSkills: boolean;
+            /**
+             * Live
+             * @description Only agents whose card was fetched at the last sync.
+             * @default false
+             */
+            live: boolean;
+            /**
+             * Verified
+             * @description Only agents whose card signature verified.
+             * @default false
+             */
+            verified: boolean;
+            /**
+             * Chainid
+             * @description Only agents on this chain.
+             */
+            chainId?: string | null;
+        };
+        /** AgentSearchResult */
+        AgentSearchResult: {
+            /** Matches */
+            matches: components["schemas"]["AgentMatch"][];
+            /** Intenttype */
+            intentType: string | null;
+            /** Requiredskills */
+            requiredSkills: string[];
+            /** Querytext */
+            queryText: string;
+            /**
+             * Total
+             * @description Every agent that passed the filter and the threshold.
+             */
+            total: number;
+            /** Bychain */
+            byChain: {
+                [key: string]: number;
+            };
+            /**
+             * Notice
+             * @description e.g. an intent with no executable skills.
+             */
+            notice?: string | null;
+            /** Timems */
+            timeMs: number;
+        };
         /**
          * Approval
          * @description Optional changes to the suggested skill before it is created.
@@ -534,6 +766,15 @@ export interface components {
             /** Thread Id */
             thread_id: string;
         };
+        /** Endpoint */
+        Endpoint: {
+            /** Name */
+            name: string;
+            /** Endpoint */
+            endpoint: string;
+            /** Version */
+            version?: string | null;
+        };
         /** ErrorEvent */
         ErrorEvent: {
             /**
@@ -575,6 +816,22 @@ export interface components {
             intent: components["schemas"]["Intent"];
             /** Confidence */
             confidence: number;
+        };
+        /** IntentOut */
+        IntentOut: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Description */
+            description: string;
+            /** Requiredskills */
+            requiredSkills: string[];
+            /**
+             * Executable
+             * @description False: no skill carries it out; searched by meaning.
+             */
+            executable: boolean;
         };
         /** ItemHit */
         ItemHit: {
@@ -689,6 +946,8 @@ export interface components {
              * @enum {string}
              */
             state: "idle" | "running" | "done" | "failed";
+            /** Message */
+            message?: string | null;
             /** Model */
             model: string;
             /**
@@ -701,8 +960,6 @@ export interface components {
              * @default 0
              */
             done: number;
-            /** Message */
-            message?: string | null;
         };
         /** ResultsEvent */
         ResultsEvent: {
@@ -1016,6 +1273,51 @@ export interface components {
             created_at: string;
             /** Reviewed At */
             reviewed_at: string | null;
+        };
+        /** SyncStatus */
+        SyncStatus: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "idle" | "running" | "done" | "failed";
+            /** Message */
+            message?: string | null;
+            /**
+             * Agents
+             * @default 0
+             */
+            agents: number;
+            /**
+             * Fetched
+             * @default 0
+             */
+            fetched: number;
+            /**
+             * Unchanged
+             * @default 0
+             */
+            unchanged: number;
+            /**
+             * Failed
+             * @default 0
+             */
+            failed: number;
+            /**
+             * Changed
+             * @default 0
+             */
+            changed: number;
+            /**
+             * Verified
+             * @default 0
+             */
+            verified: number;
+            /**
+             * Errors
+             * @description The first 50 failures.
+             */
+            errors?: string[];
         };
         /** ThreadHistory */
         ThreadHistory: {
@@ -2225,6 +2527,306 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReindexStatus"];
+                };
+            };
+            /** @description The query is empty. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "intents-list_intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntentOut"][];
+                };
+            };
+            /** @description The query is empty. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "agents-semantic_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentSearchResult"];
+                };
+            };
+            /** @description The query is empty. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "agents-list_agents": {
+        parameters: {
+            query?: {
+                /** @description Holding any of these skills. */
+                skill?: string[] | null;
+                chainId?: string | null;
+                nameContains?: string | null;
+                first?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentList"];
+                };
+            };
+            /** @description The query is empty. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "agents-sync_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncStatus"];
+                };
+            };
+            /** @description The query is empty. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "agents-start_sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncStatus"];
                 };
             };
             /** @description The query is empty. */

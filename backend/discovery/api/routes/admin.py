@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request, status
+from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel
 
 from discovery.api.deps import WRITE, RuntimeDep
+from discovery.api.jobs import JobStatus, job
 from discovery.catalog.archives.ingest import ingest_archives
 from discovery.catalog.reindex import pending_count, reindex
-from discovery.runtime import Runtime
 
 log = logging.getLogger(__name__)
 
@@ -122,62 +121,36 @@ def _pair(text: str) -> tuple[str, str]:
     return field.strip(), column.strip()
 
 
-class ReindexStatus(BaseModel):
-    state: Literal["idle", "running", "done", "failed"]
+class ReindexStatus(JobStatus):
     model: str
     total: int = 0
     done: int = 0
-    message: str | None = None
-
-
-class ReindexJob:
-    """At most one re-embedding at a time, in the background; its progress is readable."""
-
-    def __init__(self) -> None:
-        self.status: ReindexStatus | None = None
-        self.task: asyncio.Task[None] | None = None
-
-    async def start(self, runtime: Runtime) -> ReindexStatus:
-        if self.task is not None and not self.task.done():
-            raise HTTPException(status.HTTP_409_CONFLICT, "a reindex is already running")
-        model = runtime.embedder.model_id
-        total = await pending_count(runtime.db, model)
-        self.status = ReindexStatus(state="running", model=model, total=total)
-        self.task = asyncio.create_task(self._run(runtime, self.status))
-        return self.status
-
-    async def _run(self, runtime: Runtime, current: ReindexStatus) -> None:
-        def advance(n: int) -> None:
-            current.done += n
-
-        try:
-            await reindex(
-                runtime.db,
-                runtime.embedder,
-                batch_size=runtime.settings.discovery_ingest_batch_size,
-                on_rows=advance,
-            )
-            current.state = "done"
-        except Exception as exc:
-            log.exception("reindex failed")
-            current.state, current.message = "failed", f"{type(exc).__name__}: {exc}"
-
-
-def _job(request: Request) -> ReindexJob:
-    job: Any = getattr(request.app.state, "reindex_job", None)
-    if job is None:
-        job = request.app.state.reindex_job = ReindexJob()
-    return job
 
 
 @router.post("/reindex", status_code=202, responses={409: {}})
 async def start_reindex(request: Request, runtime: RuntimeDep) -> ReindexStatus:
     """Re-embed every item lacking a vector of the configured model, in the background
     (resumable; the model is switched on when complete). Poll GET for progress."""
-    return await _job(request).start(runtime)
+    model = runtime.embedder.model_id
+    initial = ReindexStatus(
+        state="running", model=model, total=await pending_count(runtime.db, model)
+    )
+
+    async def work(current: ReindexStatus) -> None:
+        def advance(n: int) -> None:
+            current.done += n
+
+        await reindex(
+            runtime.db,
+            runtime.embedder,
+            batch_size=runtime.settings.discovery_ingest_batch_size,
+            on_rows=advance,
+        )
+
+    return job(request, "reindex", ReindexStatus).start(initial, work)
 
 
 @router.get("/reindex")
 async def reindex_status(request: Request, runtime: RuntimeDep) -> ReindexStatus:
-    job = _job(request)
-    return job.status or ReindexStatus(state="idle", model=runtime.embedder.model_id)
+    current = job(request, "reindex", ReindexStatus).status
+    return current or ReindexStatus(state="idle", model=runtime.embedder.model_id)

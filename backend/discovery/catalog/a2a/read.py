@@ -1,0 +1,94 @@
+"""Reading agent files: JSON Lines, a JSON array, or a folder of them (optionally gzipped), each
+record a registration, an agent card, or a registration with its card embedded. A record that
+cannot be read is reported by file and line (or element) and skipped; reading goes on.
+
+An embedded card (`_card`, or `agentCard`) is read as if fetched from the registration's card
+URL: how a registry export, or the synthetic evaluation registry, ships cards without a network.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any, cast
+
+from discovery.catalog.a2a.cards import CardInvalid, _text, parse_card
+from discovery.catalog.a2a.records import AgentInvalid, AgentRecord, agent_record
+from discovery.catalog.a2a.registrations import is_registration, parse_registration
+from discovery.catalog.records import RowError
+
+EMBEDDED_CARD_KEYS = ("_card", "agentCard")
+CARD_URL_KEYS = ("cardUrl", "card_url", "agentCardUrl")
+AGENT_SUFFIXES = (".jsonl", ".ndjson", ".json")
+
+
+def read_agent_rows(
+    path: Path, prefixes: tuple[str, ...]
+) -> Iterator[tuple[int, AgentRecord | RowError]]:
+    """`(line or element, agent or error)` for every record of the file."""
+    source = str(path)
+    for line, raw in _raw_records(path):
+        if isinstance(raw, str):
+            yield line, RowError(source, line, raw)
+            continue
+        try:
+            yield line, record_from(raw, prefixes)
+        except (CardInvalid, AgentInvalid, ValueError) as exc:
+            yield line, RowError(source, line, str(exc))
+
+
+def record_from(raw: Any, prefixes: tuple[str, ...]) -> AgentRecord:
+    """One raw record as an agent: a registration (with its embedded card, if any) or a card."""
+    if not isinstance(raw, dict):
+        raise AgentInvalid(f"expected a JSON object, got {type(raw).__name__}")
+    if is_registration(raw):
+        registration, notes = parse_registration(raw)
+        embedded = next((raw[k] for k in EMBEDDED_CARD_KEYS if isinstance(raw.get(k), dict)), None)
+        if embedded is None:
+            return agent_record(registration, None, prefixes, notes=notes)
+        card, card_notes = parse_card(embedded)
+        return agent_record(
+            registration, card, prefixes, raw_card=embedded, notes=notes + card_notes
+        )
+    card, notes = parse_card(raw)
+    card_url = next((u for k in CARD_URL_KEYS if (u := _text(raw.get(k)))), None)
+    return agent_record(None, card, prefixes, raw_card=raw, card_url=card_url, notes=notes)
+
+
+def _open(path: Path) -> IO[str]:
+    if path.name.lower().endswith(".gz"):
+        return cast(IO[str], gzip.open(path, "rt", encoding="utf-8-sig"))
+    return path.open(encoding="utf-8-sig")
+
+
+def _raw_records(path: Path) -> Iterator[tuple[int, Any]]:
+    """(line or element number, the parsed record, or an error message) of a JSON Lines file or
+    a JSON document (an array of records, or one record)."""
+    name = path.name.lower().removesuffix(".gz")
+    try:
+        with _open(path) as fh:
+            if name.endswith(".json"):
+                yield from _json_document(fh)
+                return
+            line = 0
+            for line, text in enumerate(fh, start=1):
+                if not text.strip():
+                    continue
+                try:
+                    yield line, json.loads(text)
+                except json.JSONDecodeError as exc:
+                    yield line, f"invalid JSON: {exc}"
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile, OSError) as exc:
+        yield 0, f"file unreadable from here: {exc}"
+
+
+def _json_document(fh: IO[str]) -> Iterator[tuple[int, Any]]:
+    try:
+        document = json.load(fh)
+    except json.JSONDecodeError as exc:
+        yield 1, f"not a JSON document: {exc}"
+        return
+    records = document if isinstance(document, list) else [document]
+    yield from enumerate(records, start=1)

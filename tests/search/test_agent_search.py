@@ -1,0 +1,121 @@
+"""Intent-based agent search on the fixture registry (real database, real model): the skill
+filter inside SQL, the ranking, the counts, and every kind of bad request."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from discovery.runtime import Runtime
+from discovery.search.agent_models import AgentSearchRequest
+from discovery.search.models import InvalidRequest
+
+pytestmark = pytest.mark.integration
+ADD = "governance_and_trust/membership/add_member"
+VERIFY = "governance_and_trust/membership/verify_membership"
+
+
+async def test_the_consoles_two_requests_return_the_adders_ranked(
+    agents_runtime: Runtime,
+) -> None:
+    by_type = await agents_runtime.agents.search(
+        AgentSearchRequest(intent_type="governance.membership.add")
+    )
+    by_json = await agents_runtime.agents.search(
+        AgentSearchRequest(intent_json=json.dumps({"intentType": "governance.membership.add",
+                                                   "action": "add"}))
+    )  # fmt: skip
+    for result in (by_type, by_json):
+        assert result.required_skills == [ADD]
+        ids = [m.agent.id for m in result.matches]
+        assert set(ids) == {"agent:8453:101", "agent:1:42"}  # every holder, nobody else
+        assert all(ADD in m.agent.skills and m.matched_skills == [ADD] for m in result.matches)
+        scores = [m.score for m in result.matches]
+        assert scores == sorted(scores, reverse=True) and all(0 <= s <= 1 for s in scores)
+        assert result.total == 2 and result.by_chain == {"8453": 1, "1": 1}
+        assert result.query_text.startswith("Add a member. Add an account or agent")
+    assert [m.agent.id for m in by_json.matches] == [m.agent.id for m in by_type.matches]
+
+
+async def test_the_users_query_joins_the_text_and_any_or_all_skills_filter(
+    agents_runtime: Runtime,
+) -> None:
+    asked = AgentSearchRequest(
+        intent_json=json.dumps({"intentType": "governance.membership.verify",
+                                "query": "check who belongs to our DAO"}),
+        required_skills=[ADD, VERIFY],
+    )  # fmt: skip
+    any_one = await agents_runtime.agents.search(asked)
+    assert any_one.query_text.endswith("check who belongs to our DAO")
+    assert {m.agent.id for m in any_one.matches} == {"agent:8453:101", "agent:1:42", "agent:1:7"}
+    both = await agents_runtime.agents.search(asked.model_copy(update={"require_all_skills": True}))
+    [only] = both.matches
+    assert only.agent.id == "agent:1:42" and only.coverage == 1.0
+    partial = next(m for m in any_one.matches if m.agent.id == "agent:1:7")
+    assert (partial.matched_skills, partial.missing_skills, partial.coverage) == (
+        [VERIFY], [ADD], 0.5
+    )  # fmt: skip
+    assert any(r.startswith("holds ") for r in partial.match_reasons)
+
+
+async def test_min_score_and_top_k_cut_the_page_and_total_counts_all(
+    agents_runtime: Runtime,
+) -> None:
+    everyone = await agents_runtime.agents.search(AgentSearchRequest(text="agent", top_k=3))
+    assert len(everyone.matches) == 3 and everyone.total == 9
+    assert sum(everyone.by_chain.values()) == 9 and everyone.by_chain["none"] == 2
+    strict = await agents_runtime.agents.search(
+        AgentSearchRequest(text="delegate voting power", min_score=0.45)
+    )
+    assert strict.matches and all(m.score >= 0.45 for m in strict.matches)
+    assert strict.matches[0].agent.id == "agent:84532:12"
+    assert strict.total == len(strict.matches) < 9
+
+
+async def test_an_intent_without_executable_skills_searches_by_meaning_and_says_so(
+    agents_runtime: Runtime,
+) -> None:
+    result = await agents_runtime.agents.search(AgentSearchRequest(intent_type="trust.delegation"))
+    assert result.required_skills == [] and result.total == 9
+    assert result.notice and "no executable skills" in result.notice
+
+
+async def test_live_and_verified_filters_keep_only_such_agents(agents_runtime: Runtime) -> None:
+    live = await agents_runtime.agents.search(AgentSearchRequest(text="agent", live=True))
+    assert live.matches == [] and live.total == 0  # nothing was fetched in this registry
+    verified = await agents_runtime.agents.search(AgentSearchRequest(text="agent", verified=True))
+    assert verified.total == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "kind", "words"),
+    [
+        ({"intent_json": "{not json"}, "invalid_json", "not JSON"),
+        ({"intent_json": '{"action": "add"}'}, "no_intent_type", "no intentType"),
+        ({"intent_type": "governance.membership.invite"}, "unknown_intent", "trust.feedback"),
+        ({}, "empty_query", "give an intentType"),
+        ({"text": "   "}, "empty_query", "give an intentType"),
+        ({"intent_type": "trust.feedback",
+          "intent_json": '{"intentType": "governance.membership.add"}'}, "mismatch", "differ"),
+    ],
+)  # fmt: skip
+async def test_bad_requests_are_clear_errors(
+    agents_runtime: Runtime, fields: dict, kind: str, words: str
+) -> None:
+    with pytest.raises(InvalidRequest) as caught:
+        await agents_runtime.agents.search(AgentSearchRequest(**fields))
+    assert caught.value.errors[0]["type"] == kind and words in str(caught.value)
+
+
+async def test_agents_are_listed_by_skill_chain_and_name(agents_runtime: Runtime) -> None:
+    from discovery.search.agents import AgentFilter
+
+    agents, total = await agents_runtime.agents.list_agents(AgentFilter(skills_in=[ADD]))
+    assert total == 2 and [a.name for a in agents] == ["MemberGate", "Onboarder"]
+    on_one, _ = await agents_runtime.agents.list_agents(AgentFilter(chain_id="1"))
+    assert {a.id for a in on_one} == {"agent:1:7", "agent:1:42"}
+    named, total = await agents_runtime.agents.list_agents(AgentFilter(name_contains="verity"))
+    assert total == 2 and all("Verity" in a.name for a in named)
+    page, total = await agents_runtime.agents.list_agents(AgentFilter(), first=2, skip=8)
+    assert (len(page), total) == (1, 9)
