@@ -119,3 +119,26 @@ async def test_agents_are_listed_by_skill_chain_and_name(agents_runtime: Runtime
     assert total == 2 and all("Verity" in a.name for a in named)
     page, total = await agents_runtime.agents.list_agents(AgentFilter(), first=2, skip=8)
     assert (len(page), total) == (1, 9)
+
+
+async def test_the_index_path_and_the_exact_path_agree(agents_runtime: Runtime) -> None:
+    """Past `exact_max_rows` agents (no threshold, no live/verified/chain filter) the page comes
+    from the HNSW index and the counts from the filter alone; the answer is the same."""
+    from discovery.search.agents import AgentSearchService
+
+    indexed = AgentSearchService(
+        agents_runtime.db,
+        agents_runtime.embedder,
+        agents_runtime.settings.model_copy(update={"discovery_exact_scan_max_rows": 1}),
+        agents_runtime.intents,
+    )
+    for request in (
+        AgentSearchRequest(text="agents that manage DAO membership", top_k=5),
+        AgentSearchRequest(intent_type="governance.membership.verify"),
+        AgentSearchRequest(text="delegate", required_skills=[ADD, VERIFY], require_all_skills=True),
+    ):
+        exact = await agents_runtime.agents.search(request)
+        fast = await indexed.search(request)
+        assert [m.agent.id for m in fast.matches] == [m.agent.id for m in exact.matches]
+        assert [m.score for m in fast.matches] == [m.score for m in exact.matches]
+        assert (fast.total, fast.by_chain) == (exact.total, exact.by_chain)

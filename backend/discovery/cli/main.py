@@ -7,7 +7,7 @@ import warnings
 
 import typer
 
-from discovery.cli import evaluate, evaluate_tools
+from discovery.cli import evaluate, evaluate_agents, evaluate_tools
 from discovery.cli.agents import agents_app
 from discovery.cli.ask import ask
 from discovery.cli.bench import bench
@@ -38,4 +38,6 @@ eval_app = evaluate.eval_app
 eval_app.command("tools")(evaluate_tools.tools_cmd)
 eval_app.command("tools-latency")(evaluate_tools.latency_cmd)
 eval_app.command("skills")(evaluate_tools.skills_cmd)
+eval_app.command("agents")(evaluate_agents.agents_cmd)
+eval_app.command("agents-latency")(evaluate_agents.latency_cmd)
 app.add_typer(eval_app, name="eval", no_args_is_help=True)

@@ -68,30 +68,35 @@ async def ensure_skills(conn: psycopg.AsyncConnection, specs: dict[str, tuple[st
 
 async def upsert_agents(conn: psycopg.AsyncConnection, records: list[AgentRecord]) -> None:
     """What the registration file says of each agent; a card fetched earlier is kept unless
-    the file carries one, and so is the fetch state."""
+    the file carries one, and so is the fetch state. Unchanged rows are not rewritten."""
     async with conn.cursor() as cur:
         await cur.executemany(
             """
-            insert into agent_cards (item_id, chain_id, agent_id, card_url, registration, card,
-                                     skills_agree)
-            values (%s, %s, %s, %s, %s, %s, %s)
+            insert into agent_cards as a (item_id, chain_id, agent_id, card_url, skills_agree)
+            values (%s, %s, %s, %s, %s)
             on conflict (item_id) do update set
                 chain_id = excluded.chain_id, agent_id = excluded.agent_id,
-                card_url = excluded.card_url, registration = excluded.registration,
-                card = coalesce(excluded.card, agent_cards.card),
-                skills_agree = coalesce(excluded.skills_agree, agent_cards.skills_agree),
+                card_url = excluded.card_url,
+                skills_agree = coalesce(excluded.skills_agree, a.skills_agree),
                 updated_at = now()
+            where (a.chain_id, a.agent_id, a.card_url)
+                  is distinct from (excluded.chain_id, excluded.agent_id, excluded.card_url)
+               or (excluded.skills_agree is not null
+                   and excluded.skills_agree is distinct from a.skills_agree)
+            """,
+            [(r.item.id, r.chain_id, r.agent_id, r.card_url, r.skills_agree) for r in records],
+        )
+        await cur.executemany(
+            """
+            insert into agent_documents as d (item_id, registration, card) values (%s, %s, %s)
+            on conflict (item_id) do update set
+                registration = excluded.registration,
+                card = coalesce(excluded.card, d.card), updated_at = now()
+            where d.registration is distinct from excluded.registration
+               or (excluded.card is not null and d.card is distinct from excluded.card)
             """,
             [
-                (
-                    r.item.id,
-                    r.chain_id,
-                    r.agent_id,
-                    r.card_url,
-                    Jsonb(r.registration),
-                    Jsonb(r.card) if r.card is not None else None,
-                    r.skills_agree,
-                )
+                (r.item.id, Jsonb(r.registration), Jsonb(r.card) if r.card is not None else None)
                 for r in records
             ],
         )
@@ -112,8 +117,10 @@ async def cards_to_fetch(
     """The active agents with a card URL (all, or the ones named)."""
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(
-            "select a.item_id, a.card_url, a.etag, a.last_modified, a.registration"
+            "select a.item_id, a.card_url, a.etag, a.last_modified,"
+            " coalesce(d.registration, '{}') as registration"
             " from agent_cards a join items i on i.id = a.item_id"
+            " left join agent_documents d on d.item_id = a.item_id"
             " where i.is_active and a.card_url is not null"
             " and (%(ids)s::text[] is null or a.item_id = any(%(ids)s)) order by a.item_id",
             {"ids": item_ids},
@@ -129,7 +136,6 @@ async def record_fetch(
     error: str | None = None,
     etag: str | None = None,
     last_modified: str | None = None,
-    card: dict[str, Any] | None = None,
     verified: bool | None = None,
     verify_detail: str | None = None,
     skills_agree: bool | None = None,
@@ -143,7 +149,6 @@ async def record_fetch(
             card_status = %(status)s, card_error = %(error)s, card_fetched_at = now(),
             live = %(live)s, last_seen = case when %(live)s then now() else last_seen end,
             etag = coalesce(%(etag)s, etag), last_modified = coalesce(%(lm)s, last_modified),
-            card = coalesce(%(card)s, card),
             verified = coalesce(%(verified)s, verified),
             verify_detail = coalesce(%(detail)s, verify_detail),
             skills_agree = coalesce(%(agree)s, skills_agree),
@@ -157,7 +162,6 @@ async def record_fetch(
             "live": live,
             "etag": etag,
             "lm": last_modified,
-            "card": Jsonb(card) if card is not None else None,
             "verified": verified,
             "detail": verify_detail,
             "agree": skills_agree,

@@ -157,7 +157,6 @@ async def _write(
                 conn,
                 state.item_id,
                 status="ok",
-                card=record.card,
                 verified=verification.verified,
                 verify_detail=verification.detail,
                 skills_agree=record.skills_agree,
