@@ -9,16 +9,21 @@ import numpy as np
 import pytest
 from tests.tool_catalog import load_tools
 
-from discovery.evaluation.tools_eval import (
+from discovery.evaluation.tool_sets import (
     TOOLS_DATA,
     Query,
-    evaluate,
+    hashed_split,
     livemcpbench,
     metatool,
+)
+from discovery.evaluation.tools_eval import (
+    evaluate,
+    ndcg,
     reciprocal_rank,
     runs,
     score,
     targets,
+    variants,
 )
 from discovery.evaluation.tools_skills import (
     assignment_metrics,
@@ -36,6 +41,14 @@ def test_recall_counts_steps_and_any_alternative_of_a_step() -> None:
     assert score(ranked, gold, 10) == pytest.approx(1.0)
     assert reciprocal_rank(ranked, gold) == pytest.approx(0.5)
     assert reciprocal_rank(["x"], gold) == 0.0
+
+
+def test_ndcg_gains_once_per_step() -> None:
+    gold = [["a", "a2"], ["b"]]
+    assert ndcg(["a", "b"], gold) == pytest.approx(1.0)
+    assert ndcg(["a", "a2", "b"], gold) < ndcg(["a", "b", "a2"], gold)  # a2 repeats step 1
+    assert ndcg(["x", "a"], gold) == pytest.approx((1 / np.log2(3)) / (1 + 1 / np.log2(3)))
+    assert ndcg(["x"], gold) == 0.0
 
 
 def test_fit_logistic_recovers_known_weights() -> None:
@@ -63,40 +76,45 @@ def test_assignment_metrics_precision_recall_coverage() -> None:
     assert m["primary_accuracy"] == 1.0
 
 
-def test_targets_compare_each_hierarchical_run_with_direct() -> None:
-    figures = {
-        "direct": {"recall@5": 0.50, "avg_candidates": 500.0},
-        "hybrid": {"recall@5": 0.52, "avg_candidates": 500.0},
-        "hierarchical": {"recall@5": 0.49, "avg_candidates": 80.0},
-        "hierarchical(skills=5,threshold=0.2)": {"recall@5": 0.47, "avg_candidates": 50.0},
-    }
+def test_targets_hold_the_default_and_hierarchical_to_direct() -> None:
+    def run(recall: float, candidates: float, empty: float = 0.0) -> dict:
+        return {"recall@5": recall, "avg_candidates": candidates, "empty_share": empty}
+
+    figures = {"direct": run(0.50, 500), "default": run(0.495, 500),
+               "hierarchical": run(0.46, 120)}  # fmt: skip
     out = targets(figures)
-    assert out["hierarchical"] == {"recall@5_gap_points": 1.0, "candidate_reduction": 6.25,
+    assert out["default"] == {"recall@5_gap_points": 0.5, "met": True}
+    assert out["hierarchical"] == {"recall@5_gap_points": 4.0, "candidate_reduction": 4.17,
                                    "met": True}  # fmt: skip
-    assert out["hierarchical(skills=5,threshold=0.2)"]["met"] is False
-    assert out["best_strategy"] == "hybrid" and out["best_beats_direct_recall@5"] is True
+    assert out["no_empty_answers"] is True
+    worse = targets(figures | {"default": run(0.48, 500), "hierarchical": run(0.46, 200, 0.01)})
+    assert worse["default"]["met"] is False and worse["hierarchical"]["met"] is False
+    assert worse["no_empty_answers"] is False
 
 
 @pytest.mark.skipif(not TOOLS_DATA.exists(), reason="the shared tool data is not here")
-def test_livemcpbench_loader_maps_gold_tools_to_item_ids() -> None:
-    bench = livemcpbench(TOOLS_DATA / "livemcpbench")
-    assert len(bench.queries) >= 90
-    first = bench.queries[0]
-    assert first.gold[0] == ["tool:Trends Hub::get-weread-rank"]
+def test_livemcpbench_splits_its_tasks_in_two_fixed_halves() -> None:
+    tune = livemcpbench(TOOLS_DATA / "livemcpbench", "tune")
+    report = livemcpbench(TOOLS_DATA / "livemcpbench", "report")
+    assert len(tune.queries) + len(report.queries) >= 90
+    assert min(len(tune.queries), len(report.queries)) >= 35
+    assert not {q.id for q in tune.queries} & {q.id for q in report.queries}
+    assert all(q.gold[0][0].startswith("tool:") for q in report.queries)
+    assert hashed_split("task-1") == hashed_split("task-1")
 
 
 @pytest.mark.skipif(not TOOLS_DATA.exists(), reason="the shared tool data is not here")
-def test_metatool_dev_split_never_holds_a_reported_query(tmp_path: Path) -> None:
-    test = metatool(TOOLS_DATA / "metatool", tmp_path, 300)
-    dev = metatool(TOOLS_DATA / "metatool", tmp_path, 300, dev=True)
-    assert (test.name, dev.name) == ("metatool", "metatool-dev")
-    assert len(dev.queries) == 300 and len(test.queries) == 300 + 497  # + the two-tool queries
-    assert not {q.id for q in dev.queries} & {q.id for q in test.queries}
-    assert all(len(q.gold) == 1 for q in dev.queries)  # single-tool queries only
-    again = metatool(TOOLS_DATA / "metatool", tmp_path, 300, dev=True)
-    assert [q.id for q in again.queries] == [q.id for q in dev.queries]  # seeded
-    with pytest.raises(ValueError, match="no dev queries left"):
-        metatool(TOOLS_DATA / "metatool", tmp_path, 0, dev=True)
+def test_metatool_tune_split_never_holds_a_reported_query(tmp_path: Path) -> None:
+    report = metatool(TOOLS_DATA / "metatool", tmp_path, 300, "report")
+    tune = metatool(TOOLS_DATA / "metatool", tmp_path, 300, "tune")
+    assert (report.split, tune.split) == ("report", "tune")
+    assert len(tune.queries) == 300 and len(report.queries) == 300 + 497  # + two-tool queries
+    assert not {q.id for q in tune.queries} & {q.id for q in report.queries}
+    assert all(len(q.gold) == 1 for q in tune.queries)  # single-tool queries only
+    again = metatool(TOOLS_DATA / "metatool", tmp_path, 300, "tune")
+    assert [q.id for q in again.queries] == [q.id for q in tune.queries]  # seeded
+    with pytest.raises(ValueError, match="nothing to tune on"):
+        metatool(TOOLS_DATA / "metatool", tmp_path, 0, "tune")
 
 
 @pytest.mark.integration
@@ -107,10 +125,16 @@ async def test_a_small_run_measures_every_configuration(runtime: Runtime) -> Non
         Query("q2", "commit my staged changes to git", [["tool:Git Tools::git_commit"]]),
         Query("q3", "make a bar chart of these numbers", [["tool:Charts::generate_bar_chart"]]),
     ]
-    figures = await evaluate(runtime, queries, runs())
-    assert set(figures) == {name for name, _ in runs()}
+    extra = variants([{"strategy": Strategy.HIERARCHICAL, "skill_limit": 3,
+                       "skill_threshold": 0.1}])  # fmt: skip
+    figures = await evaluate(runtime, queries, runs() + extra)
+    assert set(figures) == {"direct", "hierarchical", "hybrid", "default",
+                            "strategy=hierarchical,skill_limit=3,skill_threshold=0.1"}  # fmt: skip
     assert figures["direct"]["avg_candidates"] == 15.0  # the active tools
-    assert figures["direct"]["recall@5"] == 1.0
-    low = figures["hierarchical(skills=3,threshold=0.1)"]
+    assert figures["direct"]["recall@5"] == 1.0 and figures["direct"]["ndcg@10"] == 1.0
+    low = figures["strategy=hierarchical,skill_limit=3,skill_threshold=0.1"]
     assert low["avg_candidates"] < 15.0 and low["fallback_share"] == 0.0
-    assert runs((Strategy.HIERARCHICAL,))[0][0] == "hierarchical"
+    assert figures["direct"]["empty_share"] == 0.0
+    assert runs((Strategy.HIERARCHICAL,), default=False) == [
+        ("hierarchical", {"strategy": Strategy.HIERARCHICAL})
+    ]

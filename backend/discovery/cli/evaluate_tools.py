@@ -19,16 +19,14 @@ from discovery.cli.terminal import console, err, load_settings
 
 
 class Split(StrEnum):
-    TEST = "test"  # the reported queries
-    DEV = "dev"  # for choosing settings: never among the reported ones
+    TUNE = "tune"  # settings may be chosen on it
+    REPORT = "report"  # the figures to quote: never tuned on
 
 
 def tools_cmd(
     out: Annotated[
         Path | None,
-        typer.Option(
-            help="Where to write the figures (JSON; default bench/tools_eval[_dev].json)."
-        ),
+        typer.Option(help="Where to write the figures (default bench/tools_eval[_tune].json)."),
     ] = None,
     max_single: Annotated[
         int, typer.Option(help="MetaTool single-tool queries to sample (0: all 20,614).")
@@ -36,37 +34,35 @@ def tools_cmd(
     split: Annotated[
         Split,
         typer.Option(
-            help="test: MetaTool's reported sample and LiveMCPBench. dev: other MetaTool queries "
-            "only, for choosing settings without looking at the reported figures."
+            help="report: the reported queries of MetaTool and LiveMCPBench, and the held-out "
+            "catalogs. tune: the other half of each, for choosing settings."
         ),
-    ] = Split.TEST,
+    ] = Split.REPORT,
+    unseen: Annotated[
+        bool,
+        typer.Option(help="Also the held-out catalogs (report only; data/eval/tools-unseen.md)."),
+    ] = True,
+    only: Annotated[
+        list[str] | None, typer.Option("--set", help="Only these sets (repeatable).")
+    ] = None,
 ) -> None:
-    """Recall@5/10, MRR and candidates scored per strategy on MetaTool and LiveMCPBench."""
-    from discovery.evaluation.tools_eval import (
-        HIERARCHICAL_VARIANTS,
-        TOOLS_DATA,
-        eval_settings,
-        livemcpbench,
-        metatool,
-        run_benchmark,
-        settings_summary,
-    )
+    """Recall@5/10, nDCG@10, MRR, candidates and empty answers per strategy, as ingested and at
+    the defaults, then after the review queue is approved."""
+    from discovery.evaluation.tool_sets import benchmarks
+    from discovery.evaluation.tools_eval import eval_settings, run_benchmark, settings_summary
 
-    dev = split is Split.DEV
-    out = out or Path("bench/tools_eval_dev.json" if dev else "bench/tools_eval.json")
+    tune = split is Split.TUNE
+    out = out or Path("bench/tools_eval_tune.json" if tune else "bench/tools_eval.json")
     settings = load_settings(logging.ERROR)
     results: dict[str, Any] = {"split": split.value, "settings": settings_summary(settings)}
-    for name in ("metatool",) if dev else ("metatool", "livemcpbench"):
-        run_settings = eval_settings(settings, name)
-        if name == "metatool":
-            data = TOOLS_DATA / "metatool"
-            bench = metatool(data, run_settings.discovery_data_dir, max_single, dev)
-        else:
-            bench = livemcpbench(TOOLS_DATA / "livemcpbench")
+    work = eval_settings(settings, "sets").discovery_data_dir
+    for bench in benchmarks(split.value, work, max_single, unseen):
+        if only and bench.name not in only:
+            continue
+        run_settings = eval_settings(settings, bench.name)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), console=err) as progress:  # fmt: skip
-            total = (4 + 2 * len(HIERARCHICAL_VARIANTS)) * len(bench.queries)
-            task = progress.add_task(bench.name, total=total)
+            task = progress.add_task(bench.name, total=6 * len(bench.queries))
             figures = asyncio.run(
                 run_benchmark(run_settings, bench, functools.partial(progress.advance, task))
             )
@@ -83,12 +79,14 @@ def tools_cmd(
 
 def _print(name: str, figures: dict[str, Any]) -> None:
     table = Table(title=f"{name}: {figures['queries']} queries, catalog {figures['catalog']}")
-    for col in ("strategy", "recall@5", "recall@10", "MRR", "avg candidates", "fallbacks"):
+    columns = ("strategy", "recall@5", "recall@10", "nDCG@10", "MRR", "candidates", "fallbacks",
+               "empty")  # fmt: skip
+    for col in columns:
         table.add_column(col, justify="left" if col == "strategy" else "right")
     for strategy, f in figures["strategies"].items():
         table.add_row(strategy, f"{f['recall@5']:.3f}", f"{f['recall@10']:.3f}",
-                      f"{f['mrr']:.3f}", f"{f['avg_candidates']:.1f}",
-                      f"{f['fallback_share']:.1%}")  # fmt: skip
+                      f"{f['ndcg@10']:.3f}", f"{f['mrr']:.3f}", f"{f['avg_candidates']:.1f}",
+                      f"{f['fallback_share']:.1%}", f"{f['empty_share']:.1%}")  # fmt: skip
     console.print(table)
     console.print(f"targets: {figures['targets']}")
 

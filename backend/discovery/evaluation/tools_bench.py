@@ -18,7 +18,8 @@ import numpy as np
 
 from discovery.catalog.tools.ingest import ingest_tools
 from discovery.db import ItemKind
-from discovery.evaluation.tools_eval import TOOLS_DATA, eval_settings
+from discovery.evaluation.tool_sets import TOOLS_DATA
+from discovery.evaluation.tools_eval import eval_settings
 from discovery.runtime import open_runtime
 from discovery.search.models import SearchRequest, Strategy
 from discovery.settings import Settings
