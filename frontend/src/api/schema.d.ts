@@ -67,7 +67,7 @@ export interface paths {
         };
         /**
          * Search Skills
-         * @description Stage 1 alone: active skills by similarity to the query.
+         * @description Stage 1 alone: active skills by similarity to the query, best first (a JSON array).
          */
         get: operations["search-search_skills"];
         put?: never;
@@ -87,7 +87,8 @@ export interface paths {
         };
         /**
          * Search Tools
-         * @description Stage 2 alone: items by similarity, within the given skills when there are any.
+         * @description Stage 2 alone: items by similarity, within the given skills when there are any, best
+         *     first (a JSON array).
          */
         get: operations["search-search_tools"];
         put?: never;
@@ -1222,14 +1223,6 @@ export interface components {
             /** Is Active */
             is_active?: boolean | null;
         };
-        /** SkillsResult */
-        SkillsResult: {
-            /** Query */
-            query: string;
-            /** Skills */
-            skills: components["schemas"]["SkillHit"][];
-            metadata: components["schemas"]["SearchMetadata"];
-        };
         /**
          * Strategy
          * @enum {string}
@@ -1610,10 +1603,18 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description embed, skills, items and total, in ms. */
+                    "Server-Timing"?: unknown;
+                    /** @description The strategy that ran (direct after a fallback). */
+                    "X-Search-Strategy"?: unknown;
+                    /** @description Why hierarchical search fell back, when it did. */
+                    "X-Search-Fallback"?: unknown;
+                    /** @description How many items were scored. */
+                    "X-Search-Candidates"?: unknown;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SkillsResult"];
+                    "application/json": components["schemas"]["SkillHit"][];
                 };
             };
             /** @description The query is empty. */
@@ -1678,10 +1679,18 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description embed, skills, items and total, in ms. */
+                    "Server-Timing"?: unknown;
+                    /** @description The strategy that ran (direct after a fallback). */
+                    "X-Search-Strategy"?: unknown;
+                    /** @description Why hierarchical search fell back, when it did. */
+                    "X-Search-Fallback"?: unknown;
+                    /** @description How many items were scored. */
+                    "X-Search-Candidates"?: unknown;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SearchResult"];
+                    "application/json": components["schemas"]["ItemHit"][];
                 };
             };
             /** @description The query is empty. */

@@ -1,11 +1,15 @@
 """The engine's search contract: POST /api/v1/search, GET /api/v1/search/skills and
-GET /api/v1/search/tools. Archive records appear among the `tools` with their `kind`."""
+GET /api/v1/search/tools. Archive records appear among the `tools` with their `kind`.
+
+The two GET endpoints answer a JSON array (of skills, of items), as the contract shows; what
+the search did travels in headers: `Server-Timing` (embed, skills, items, total, in ms) and
+`X-Search-Strategy`, `X-Search-Fallback`, `X-Search-Candidates`."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel, Field
 
 from discovery.api.deps import READ, SearchDep
@@ -30,10 +34,25 @@ class SearchResult(BaseModel):
     metadata: SearchMetadata
 
 
-class SkillsResult(BaseModel):
-    query: str
-    skills: list[SkillHit]
-    metadata: SearchMetadata
+METADATA_HEADERS = {
+    "Server-Timing": {"description": "embed, skills, items and total, in ms."},
+    "X-Search-Strategy": {"description": "The strategy that ran (direct after a fallback)."},
+    "X-Search-Fallback": {"description": "Why hierarchical search fell back, when it did."},
+    "X-Search-Candidates": {"description": "How many items were scored."},
+}
+
+
+def _describe(response: Response, metadata: SearchMetadata) -> None:
+    """What a GET search did, as headers (the body is the contract's bare array)."""
+    response.headers["Server-Timing"] = (
+        f"embed;dur={metadata.query_embedding_time_ms}, "
+        f"skills;dur={metadata.skill_search_time_ms}, "
+        f"items;dur={metadata.tool_search_time_ms}, total;dur={metadata.total_time_ms}"
+    )
+    response.headers["X-Search-Strategy"] = metadata.strategy_used.value
+    response.headers["X-Search-Candidates"] = str(metadata.stage2_candidate_count)
+    if metadata.fallback_reason:
+        response.headers["X-Search-Fallback"] = metadata.fallback_reason
 
 
 @router.post("/search", response_model=SearchResult)
@@ -81,26 +100,28 @@ class ToolsQuery(BaseModel):
     include_schemas: bool = False
 
 
-@router.get("/search/skills")
+@router.get("/search/skills", responses={200: {"headers": METADATA_HEADERS}})
 async def search_skills(
-    params: Annotated[SkillsQuery, Query()], service: SearchDep
-) -> SkillsResult:
-    """Stage 1 alone: active skills by similarity to the query."""
+    params: Annotated[SkillsQuery, Query()], service: SearchDep, response: Response
+) -> list[SkillHit]:
+    """Stage 1 alone: active skills by similarity to the query, best first (a JSON array)."""
     request = SearchRequest.model_construct(
         query=params.query,
         item_type=params.item_type,
         skill_limit=params.limit,
         skill_threshold=params.threshold,
     )
-    response = await service.skills(request)
-    return SkillsResult(
-        query=response.query, skills=response.matched_skills, metadata=response.metadata
-    )
+    found = await service.skills(request)
+    _describe(response, found.metadata)
+    return found.matched_skills
 
 
-@router.get("/search/tools", response_model=SearchResult)
-async def search_tools(params: Annotated[ToolsQuery, Query()], service: SearchDep) -> SearchResult:
-    """Stage 2 alone: items by similarity, within the given skills when there are any."""
+@router.get("/search/tools", responses={200: {"headers": METADATA_HEADERS}})
+async def search_tools(
+    params: Annotated[ToolsQuery, Query()], service: SearchDep, response: Response
+) -> list[ItemHit]:
+    """Stage 2 alone: items by similarity, within the given skills when there are any, best
+    first (a JSON array)."""
     ids = [s.strip() for s in (params.skill_ids or "").split(",") if s.strip()]
     request = SearchRequest.model_construct(
         query=params.query,
@@ -111,7 +132,9 @@ async def search_tools(params: Annotated[ToolsQuery, Query()], service: SearchDe
         include_schemas=params.include_schemas,
         skill_ids=ids or None,
     )
-    return _result(await service.search(request))
+    found = await service.search(request)
+    _describe(response, found.metadata)
+    return found.items
 
 
 def _result(response: SearchResponse) -> SearchResult:
