@@ -30,7 +30,10 @@ class IngestReport:
     skipped: int = 0
     errors: list[RowError] = field(default_factory=list)
     suggested: int = 0
-    """New-skill suggestions filed for items no skill fits (when the run files them)."""
+    """New-skill suggestions filed (one per unplaced item, or one per group proposed from the
+    catalog after a tool ingest)."""
+    skills_created: int = 0
+    """Skills created from the catalog's proposals (tool ingest with proposals accepted)."""
     ignored: Counter[str] = field(default_factory=Counter)
     """What was read but not used, by kind (e.g. skill ids outside the indexed prefixes)."""
 
@@ -158,10 +161,10 @@ class CatalogWriter:
             )
             await cur.execute("delete from item_skills where item_id = any(%s)", (ids,))
             await cur.executemany(
-                "insert into item_skills (item_id, skill_id, confidence, is_primary)"
-                " values (%s, %s, %s, %s)",
+                "insert into item_skills (item_id, skill_id, confidence, is_primary, tentative)"
+                " values (%s, %s, %s, %s, %s)",
                 [
-                    (i.id, a.skill_id, a.confidence, a.is_primary)
+                    (i.id, a.skill_id, a.confidence, a.is_primary, a.tentative)
                     for i, placement in zip(items, placed, strict=True)
                     for a in placement.assignments
                 ],

@@ -91,10 +91,13 @@ def test_classifier_places_close_items_and_records_the_rest() -> None:
     placed, unplaced = classifier.classify(items, vectors)
     assert [(a.skill_id, a.is_primary) for a in placed.assignments] == [("w", True)]
     assert placed.unplaced is None
-    assert unplaced.assignments == [] and unplaced.unplaced is not None
+    assert not placed.assignments[0].tentative
+    # nothing fits the second: it keeps its best fit, tentatively, and waits in the queue
+    [fit] = unplaced.assignments
+    assert fit.tentative and fit.is_primary and fit.confidence < 0.5
     entry = unplaced.unplaced
-    assert entry.item.id == "tool:s::tune_qubit" and entry.vector is not None
-    assert entry.best_skill is not None
+    assert entry is not None and entry.item.id == "tool:s::tune_qubit"
+    assert entry.vector is not None and entry.best_skill == fit.skill_id
 
 
 def test_the_committed_calibration_loads_and_is_monotonic_in_each_feature() -> None:
@@ -143,7 +146,9 @@ def test_llm_classifier_with_a_fake_gemini_keeps_known_confident_skills() -> Non
     first, second, third = llm.classify(items, vectors)
     kept = [(a.skill_id, a.confidence, a.is_primary) for a in first.assignments]
     assert kept == [("w", 1.0, True), ("g", 0.6, False)]
-    assert first.unplaced is None and second.assignments == []
+    assert first.unplaced is None
+    [fit] = second.assignments  # no skill fits: the offline best fit, tentatively
+    assert fit.tentative and fit.is_primary
     assert [a.skill_id for a in third.assignments] == ["w"]  # the failed call fell back offline
     assert second.unplaced is not None
     assert second.unplaced.proposed_name == "Quantum hardware"

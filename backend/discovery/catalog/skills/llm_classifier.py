@@ -75,6 +75,9 @@ class LLMToolClassifier(ToolClassifier):
                 out.extend(self.offline.classify([item], np.asarray(vectors[index : index + 1])))
                 continue
             chosen = self._keep(answer)
+            if not chosen:  # the offline best fit, tentative, while the suggestion waits
+                tentative = self.offline.classify([item], np.asarray(vectors[index : index + 1]))
+                chosen = tentative[0].assignments
             unplaced = Unplaced(
                 item,
                 None,
@@ -83,7 +86,8 @@ class LLMToolClassifier(ToolClassifier):
                 answer.new_skill_description,
                 np.asarray(vectors[index], np.float32),
             )
-            out.append(Placement(chosen, None if chosen else unplaced))
+            confident = any(not a.tentative for a in chosen)
+            out.append(Placement(chosen, None if confident else unplaced))
         return out
 
     def _keep(self, answer: ToolSkills) -> list[Assignment]:

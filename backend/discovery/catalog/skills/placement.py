@@ -20,6 +20,9 @@ class Assignment:
     skill_id: str
     confidence: float
     is_primary: bool
+    tentative: bool = False
+    """Below the classifier's confidence: the best fit there is, until a person (or a skill
+    proposed from the catalog) places the item for good."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,8 @@ class Unplaced:
 
 @dataclass(frozen=True)
 class Placement:
-    """One item's skills, best first; `unplaced` is set when none fits."""
+    """One item's skills, best first; `unplaced` is set when none fits with confidence (the
+    item may still hold a tentative best fit)."""
 
     assignments: list[Assignment]
     unplaced: Unplaced | None = None

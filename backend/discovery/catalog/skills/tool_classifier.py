@@ -182,6 +182,8 @@ class ToolClassifier:
         return np.where(candidate_mask(x), conf, np.float32(0.0)).astype(np.float32)
 
     def classify(self, items: list[CatalogItem], vectors: Matrix) -> list[Placement]:
+        """Each item's skills at or above `min_confidence`; an item with none keeps its best fit
+        as a tentative primary skill (so hierarchical search reaches it) and is unplaced."""
         if not self.skills:
             return [
                 Placement([], Unplaced(i, None, 0.0, vector=np.asarray(v, np.float32)))
@@ -191,9 +193,13 @@ class ToolClassifier:
         chosen = choose(conf, self.skill_ids, self.min_confidence)
         out = []
         for item, vector, row, assigned in zip(items, vectors, conf, chosen, strict=True):
+            if assigned:
+                out.append(Placement(assigned))
+                continue
             best = int(np.argmax(row))
-            unplaced = Unplaced(item, self.skill_ids[best], float(row[best]), vector=vector)
-            out.append(Placement(assigned, None if assigned else unplaced))
+            skill, confidence = self.skill_ids[best], round(float(row[best]), 4)
+            fit = Assignment(skill, confidence, is_primary=True, tentative=True)
+            out.append(Placement([fit], Unplaced(item, skill, confidence, vector=vector)))
         return out
 
 
