@@ -44,6 +44,14 @@ class PlannerMode(StrEnum):
     LLM = "llm"
 
 
+class SkillProposals(StrEnum):
+    """What happens to the skills proposed from a tool catalog's uncovered tools."""
+
+    ACCEPT = "accept"
+    REVIEW = "review"
+    OFF = "off"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
@@ -102,6 +110,17 @@ class Settings(BaseSettings):
         ge=0.0,
         le=1.0,
         description="The classifier keeps a tool's skill assignments at or above this confidence.",
+    )
+    # A new user's catalog is mostly uncovered by the seed skills and nobody reviews the queue:
+    # accepted proposals give every tool a skill named from its neighbours at once (measured
+    # in docs/tools-search.md); `review` keeps them in the queue, `off` files one suggestion
+    # per unplaced item as before.
+    discovery_skill_proposals: SkillProposals = Field(
+        default=SkillProposals.ACCEPT,
+        description="Skills proposed from the tools no skill fits: accept, review or off.",
+    )
+    discovery_skill_proposal_size: int = Field(
+        default=8, ge=2, le=200, description="About how many tools each proposed skill groups."
     )
     discovery_skills_file: Path = Field(
         default=resource("config/skills.toml"),

@@ -93,7 +93,7 @@ async def test_approving_a_suggestion_creates_the_skill_and_places_its_tools(
     )  # fmt: skip
     assert approved.status_code == 200, approved.text
     assert approved.json()["skill"]["id"] == "tools.qubits"
-    assert approved.json()["skill"]["tool_count"] == 1
+    assert approved.json()["skill"]["tool_count"] == len(qubit["example_item_ids"])
     assert approved.json()["skill"]["vector_source"] == "centroid"
     found = await client.post("/api/v1/search", json={
         "query": "tune the microwave pulse of a superconducting qubit", "item_type": "tool",

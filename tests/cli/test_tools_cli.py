@@ -28,19 +28,20 @@ def _env(settings: Settings, **extra: str) -> dict[str, str]:
 
 
 def test_ingest_tools_then_manage_skills(empty_db_settings: Settings) -> None:
-    env = _env(empty_db_settings)
+    env = _env(empty_db_settings, DISCOVERY_SKILL_PROPOSALS="review")
     ingest = runner.invoke(app, ["ingest", "tools", str(TOOLS_FIXTURE)], env=env)
     assert ingest.exit_code == 0, ingest.output
     assert "added 17, updated 0, unchanged 0, skipped 3" in ingest.output
-    assert "tools_small.jsonl:9" in ingest.output and "new skill suggestions" in ingest.output
+    assert "tools_small.jsonl:9" in ingest.output
+    assert re.search(r"skill suggestions [1-9]\d*\n", ingest.output)
     assert re.search(
-        r"\b[1-9]\d* of 17 tools, prompts and resources have no skill yet", ingest.output
+        r"\b[1-9]\d* of 17 tools, prompts and resources have no confident skill", ingest.output
     )
 
     listed = runner.invoke(app, ["skills", "list", "--domain", "tools"], env=env)
     assert "tools.weather" in listed.output and "centroid" in listed.output
     queue = runner.invoke(app, ["skills", "suggestions"], env=env)
-    assert queue.exit_code == 0 and "pulse" in queue.output
+    assert queue.exit_code == 0 and "catalog" in queue.output
 
     added = runner.invoke(app, ["skills", "add", "tools.qubits", "--name", "Qubits",
                                 "--description", "Superconducting qubit control and pulses",
@@ -51,6 +52,12 @@ def test_ingest_tools_then_manage_skills(empty_db_settings: Settings) -> None:
     assert runner.invoke(app, ["skills", "remove", "tools.qubits"], env=env).exit_code == 0
     gone = runner.invoke(app, ["skills", "remove", "tools.qubits"], env=env)
     assert gone.exit_code == 1 and "no skill" in gone.output
+
+    proposed = runner.invoke(app, ["skills", "propose", "--accept"], env=env)
+    assert proposed.exit_code == 0, proposed.output
+    assert re.search(r"created [1-9]\d* skills", proposed.output), proposed.output
+    listed = runner.invoke(app, ["skills", "list", "--domain", "tools"], env=env)
+    assert "tools.catalog." in listed.output
 
 
 def test_ingest_tools_reports_a_missing_file(empty_db_settings: Settings, tmp_path: Path) -> None:

@@ -126,15 +126,27 @@ async def test_no_matching_skill_falls_back_to_direct_with_a_warning(
     assert "fell back to direct" in caplog.text
 
 
-async def test_a_tool_without_skills_appears_only_in_direct_search(tools: Runtime) -> None:
+async def test_a_tool_no_skill_fits_is_reached_through_its_tentative_best_fit(
+    tools: Runtime,
+) -> None:
     query = "tune the microwave pulse amplitude of a superconducting qubit"
     direct = await tools.search.search(_req(query, strategy="direct", tool_threshold=0.0))
-    assert direct.items[0].id == QUBIT and direct.items[0].skill_ids == []
+    assert direct.items[0].id == QUBIT
+    [fit] = direct.items[0].skill_ids
+    async with tools.db.connection() as conn:
+        [(tentative,)] = await (
+            await conn.execute(
+                "select tentative from item_skills where item_id = %s and skill_id = %s",
+                (QUBIT, fit),
+            )
+        ).fetchall()
+    assert tentative
     hierarchical = await tools.search.search(
-        _req(query, skill_threshold=0.0, skill_limit=10, tool_threshold=0.0, limit=20)
+        _req(query, skill_threshold=0.0, skill_limit=50, tool_threshold=0.0, limit=20)
     )
     assert hierarchical.metadata.strategy_used is Strategy.HIERARCHICAL
-    assert QUBIT not in {h.id for h in hierarchical.items}
+    assert fit in {s.id for s in hierarchical.matched_skills}
+    assert QUBIT in {h.id for h in hierarchical.items}
 
 
 async def test_an_inactive_skill_is_not_matched(runtime: Runtime) -> None:

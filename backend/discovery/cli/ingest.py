@@ -121,12 +121,14 @@ def ingest_tools_cmd(
     report, (unplaced, placed_total) = with_runtime(
         work, settings, errors=(MissingEmbeddingsError, ValueError, OSError)
     )
-    print_ingest_report(report, f"; new skill suggestions {report.suggested}")
+    created = f", {report.skills_created} created" if report.skills_created else ""
+    print_ingest_report(report, f"; skill suggestions {report.suggested}{created}")
     if unplaced:
         console.print(
-            f"{unplaced} of {placed_total} tools, prompts and resources have no skill yet: only "
-            "direct search finds them until a skill takes them (review the queue: `discovery "
-            "skills suggestions`, then `discovery skills approve ID`)"
+            f"{unplaced} of {placed_total} tools, prompts and resources have no confident skill: "
+            "each is placed in its best fit, marked tentative, until a skill takes it "
+            "(`discovery skills suggestions`, `discovery skills approve ID`, or "
+            "`discovery skills propose --accept`)"
         )
 
 

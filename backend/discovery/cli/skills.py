@@ -132,6 +132,42 @@ def reclassify_cmd(
     console.print(f"{with_runtime(work)} items changed skills")
 
 
+@skills_app.command("propose")
+def propose_cmd(
+    accept: Annotated[
+        bool | None,
+        typer.Option(
+            "--accept/--review",
+            help="Create the skills now, or leave them in the review queue "
+            "(default: DISCOVERY_SKILL_PROPOSALS).",
+        ),
+    ] = None,
+) -> None:
+    """Propose skills from the catalog for the tools no skill fits with confidence."""
+    from discovery.catalog.skills.proposals import ProposalReport, propose_configured
+
+    async def work(rt: Any) -> ProposalReport | None:
+        return await propose_configured(rt.db, rt.embedder, rt.settings, accept)
+
+    report = with_runtime(work)
+    if report is None:
+        console.print(
+            "proposals are off (DISCOVERY_SKILL_PROPOSALS=off); pass --accept or --review"
+        )
+        return
+    if not report.uncovered:
+        console.print("every tool, prompt and resource has a confident skill: nothing to propose")
+        return
+    console.print(
+        f"{report.uncovered} items without a confident skill, in {report.proposed} groups"
+    )
+    if report.skill_ids:
+        console.print(f"created {len(report.skill_ids)} skills (tools.catalog.*); "
+                      "rename or remove them with `discovery skills update|remove`")  # fmt: skip
+    else:
+        console.print("proposals wait in the queue: `discovery skills suggestions`")
+
+
 @skills_app.command("suggestions")
 def suggestions_cmd(
     status: Annotated[str, typer.Option(help="pending, approved or rejected.")] = "pending",
@@ -146,10 +182,10 @@ def suggestions_cmd(
         async with rt.db.connection() as conn:
             return await list_suggestions(conn, status)  # type: ignore[arg-type]
 
-    table = Table("id", "name", "items", "description", "reason")
+    table = Table("id", "name", "source", "items", "description", "reason")
     for s in with_runtime(work):
-        table.add_row(str(s.id), s.name, str(len(s.example_item_ids)), s.description[:80],
-                      s.reason)  # fmt: skip
+        table.add_row(str(s.id), s.name, s.source, str(len(s.example_item_ids)),
+                      s.description[:80], s.reason)  # fmt: skip
     console.print(table)
 
 

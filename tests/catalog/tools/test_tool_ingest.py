@@ -14,6 +14,7 @@ from discovery.catalog.skills.store import refresh_skill_vectors
 from discovery.catalog.tools.ingest import ingest_tools
 from discovery.catalog.writer import IngestReport
 from discovery.runtime import Runtime
+from discovery.settings import SkillProposals
 
 pytestmark = pytest.mark.integration
 
@@ -44,13 +45,59 @@ async def test_ingest_tools_assigns_skills_and_reports_bad_rows(runtime: Runtime
     for primary, skills in rows.values():
         assert len(skills) <= 3 and (primary is None) == (not skills)
         assert primary is None or primary == skills[0]
-    assignments = await _rows(runtime, "select confidence, is_primary from item_skills")
-    assert assignments and all(c >= 0.5 for c, _ in assignments)
-    assert report.suggested >= 1  # the qubit tool fits no seed skill
+    confident = await _rows(
+        runtime,
+        "select confidence from item_skills where not tentative and skill_id not like"
+        " 'tools.catalog.%%'",
+    )
+    assert confident and all(c >= 0.5 for (c,) in confident)
+    # The qubit tool fits no seed skill: by default a skill proposed from the catalog takes it.
+    assert report.suggested >= 1 and report.skills_created == report.suggested
+    skill = rows["tool:Qubit Lab::calibrate_pulse"][0]
+    assert skill is not None and skill.startswith("tools.catalog.")
+    [(status, source)] = await _rows(
+        runtime,
+        "select status, source from skill_suggestions where skill_id = %s",
+        skill,
+    )
+    assert (status, source) == ("approved", "catalog")
+    for tool in ("tool:Weather Now::get_forecast", "tool:Git Tools::git_commit"):
+        assert not rows[tool][0].startswith("tools.catalog.")
+
+
+async def test_proposals_in_review_mode_wait_with_a_tentative_best_fit(
+    runtime: Runtime,
+) -> None:
+    settings = runtime.settings.model_copy(
+        update={"discovery_skill_proposals": SkillProposals.REVIEW}
+    )
+    report = await ingest_tools(runtime.db, runtime.embedder, settings, [FIXTURE])
+    assert report.suggested >= 1 and report.skills_created == 0
     [(name, keywords)] = await _rows(
         runtime,
         "select name, keywords from skill_suggestions where status = 'pending'"
-        " and 'tool:Qubit Lab::calibrate_pulse' = any(example_item_ids)",
+        " and source = 'catalog' and 'tool:Qubit Lab::calibrate_pulse' = any(example_item_ids)",
+    )
+    assert keywords and name
+    # No tool is left without a skill: the qubit tool has its best fit, marked tentative.
+    [(primary, tentative, confidence)] = await _rows(
+        runtime,
+        "select i.primary_skill_id, x.tentative, x.confidence from items i join item_skills x"
+        " on x.item_id = i.id and x.is_primary where i.id = 'tool:Qubit Lab::calibrate_pulse'",
+    )
+    assert primary is not None and tentative and confidence < 0.5
+    unplaced = await _rows(runtime, "select id from items where primary_skill_id is null")
+    assert unplaced == []
+
+
+async def test_proposals_off_files_one_suggestion_per_unplaced_tool(runtime: Runtime) -> None:
+    settings = runtime.settings.model_copy(update={"discovery_skill_proposals": SkillProposals.OFF})
+    report = await ingest_tools(runtime.db, runtime.embedder, settings, [FIXTURE])
+    assert report.suggested >= 1 and report.skills_created == 0
+    [(name, keywords)] = await _rows(
+        runtime,
+        "select name, keywords from skill_suggestions where status = 'pending'"
+        " and source = 'ingest' and 'tool:Qubit Lab::calibrate_pulse' = any(example_item_ids)",
     )
     assert "pulse" in keywords and "pulse" in name.lower()
 

@@ -12,10 +12,16 @@ import psycopg
 
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.skills.placement import Placement
-from discovery.catalog.skills.store import SkillIn, create_skill, load_seed, seed_skills
+from discovery.catalog.skills.proposals import place_members, uncovered_confidences
+from discovery.catalog.skills.store import (
+    SkillIn,
+    create_skill,
+    load_seed,
+    refresh_skill_vectors,
+    seed_skills,
+)
 from discovery.catalog.skills.suggestions import get_suggestion, mark_reviewed
 from discovery.catalog.skills.tool_classifier import Calibration, ToolClassifier, load_profiles
-from discovery.catalog.skills.vectors import refresh_centroids
 from discovery.db import TOOL_KINDS, Database
 from discovery.embeddings import Embedder
 from discovery.settings import Settings
@@ -58,7 +64,8 @@ async def reclassify(
                 "select i.id, i.kind, i.name, i.title, i.description, i.metadata,"
                 " i.embedding_text, e.embedding, i.skill_ids, i.primary_skill_id"
                 " from items i join item_embeddings e on e.item_id = i.id and e.model = %s"
-                " where i.kind = any(%s) and (not %s or i.skill_ids = '{}') order by i.id",
+                " where i.kind = any(%s) and (not %s or not exists (select 1 from item_skills x"
+                "   where x.item_id = i.id and not x.tentative)) order by i.id",
                 (embedder.model_id, list(TOOL_KINDS), only_unplaced),
             )
         ).fetchall()
@@ -79,7 +86,7 @@ async def reclassify(
     async with db.connection() as conn, conn.transaction():
         for item_id, skills in changed:
             await _set_skills(conn, item_id, skills)
-        await refresh_centroids(conn, embedder.model_id)
+        await refresh_skill_vectors(conn, embedder)
     return len(changed)
 
 
@@ -91,8 +98,9 @@ async def approve_suggestion(
     overrides: Mapping[str, object] | None = None,
     reclassify_now: bool = True,
 ) -> tuple[str, int]:
-    """Make the suggestion a skill (fields from the suggestion, overridden by `overrides`) and
-    classify the items without a skill again; returns (skill id, items that changed)."""
+    """Make the suggestion a skill (fields from the suggestion, overridden by `overrides`); a
+    group proposed from the catalog takes its members that are still uncovered. Then the items
+    without a confident skill are classified again; returns (skill id, items that changed)."""
     async with db.connection() as conn:
         suggestion = await get_suggestion(conn, suggestion_id)
         if suggestion is None or suggestion.status != "pending":
@@ -116,6 +124,12 @@ async def approve_suggestion(
         async with conn.transaction():
             await create_skill(conn, embedder, skill)
             await mark_reviewed(conn, suggestion_id, "approved", skill.id)
+            if suggestion.source == "catalog":  # a group: its members are the skill's
+                ids, confidences = await uncovered_confidences(
+                    conn, embedder.model_id, suggestion.example_item_ids
+                )
+                await place_members(conn, skill.id, ids, confidences)
+                await refresh_skill_vectors(conn, embedder)
     if not reclassify_now:  # the caller approves several, then classifies once
         return skill.id, 0
     classifier = await open_classifier(db, embedder, settings)
@@ -126,9 +140,9 @@ async def _set_skills(conn: psycopg.AsyncConnection, item_id: str, placement: Pl
     await conn.execute("delete from item_skills where item_id = %s", (item_id,))
     for a in placement.assignments:
         await conn.execute(
-            "insert into item_skills (item_id, skill_id, confidence, is_primary)"
-            " values (%s, %s, %s, %s)",
-            (item_id, a.skill_id, a.confidence, a.is_primary),
+            "insert into item_skills (item_id, skill_id, confidence, is_primary, tentative)"
+            " values (%s, %s, %s, %s, %s)",
+            (item_id, a.skill_id, a.confidence, a.is_primary, a.tentative),
         )
     await conn.execute(
         "update items set skill_ids = %s, primary_skill_id = %s, updated_at = now() where id = %s",

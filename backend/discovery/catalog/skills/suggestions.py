@@ -5,7 +5,6 @@ catalog's unplaced items are classified again) or rejects it."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,15 +16,11 @@ import psycopg
 from psycopg.rows import dict_row
 from pydantic import BaseModel, Field
 
+from discovery.catalog.skills.clusters import words
 from discovery.catalog.skills.placement import Unplaced
 from discovery.catalog.text import humanize
 
 SuggestionStatus = Literal["pending", "approved", "rejected"]
-_NOISE = {
-    "mcp", "server", "service", "services", "tool", "tools", "with", "from", "that", "this",
-    "your", "their", "into", "about", "using", "will", "more", "than", "provide",
-    "provides", "allows", "based", "given", "such", "like", "other", "which", "when", "what",
-}  # fmt: skip
 
 
 class Suggestion(BaseModel):
@@ -37,6 +32,10 @@ class Suggestion(BaseModel):
     example_item_ids: list[str]
     reason: str
     status: SuggestionStatus
+    source: Literal["ingest", "catalog"] = Field(
+        default="ingest",
+        description="ingest: one item no skill fits; catalog: a group proposed from the catalog.",
+    )
     skill_id: str | None = Field(default=None, description="The skill an approval created.")
     created_at: datetime
     reviewed_at: datetime | None
@@ -46,8 +45,8 @@ def propose(unplaced: Unplaced) -> tuple[str, str, list[str]]:
     """(name, description, keywords) for the skill an unplaced item asks for: an LLM's proposal
     when there is one, else the item's most telling words (a person renames it on approval)."""
     item = unplaced.item
-    words = content_words(f"{humanize(item.name)} {item.title} {item.description}")
-    keywords = [w for w, _ in Counter(words).most_common(5)]
+    found = words(f"{humanize(item.name)} {item.title} {item.description}")
+    keywords = [w for w, _ in Counter(found).most_common(5)]
     if unplaced.proposed_name:
         name = unplaced.proposed_name.strip()[:200]
         description = (unplaced.proposed_description or item.description or name)[:2000]
@@ -55,10 +54,6 @@ def propose(unplaced: Unplaced) -> tuple[str, str, list[str]]:
     name = " / ".join(keywords[:3]) or humanize(item.name)
     context = item.description or str(item.metadata.get("server_description") or item.title)
     return name, f"Tools such as {item.title}: {context}"[:2000], keywords
-
-
-def content_words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _NOISE]
 
 
 async def file_suggestions(

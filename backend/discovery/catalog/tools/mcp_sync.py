@@ -20,13 +20,14 @@ from typing import Any, TextIO
 
 from discovery.catalog.ingest import ingest
 from discovery.catalog.records import CatalogItem, RowError
+from discovery.catalog.skills.proposals import propose_configured
 from discovery.catalog.skills.review import open_classifier
 from discovery.catalog.skills.store import refresh_skill_vectors
 from discovery.catalog.tools.read import tool_item
 from discovery.catalog.writer import IngestReport
 from discovery.db import TOOL_KINDS, Database, ItemKind
 from discovery.embeddings import Embedder
-from discovery.settings import Settings
+from discovery.settings import Settings, SkillProposals
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +140,7 @@ async def sync_servers(
     db: Database, embedder: Embedder, settings: Settings, servers: list[ServerConfig]
 ) -> list[SyncResult]:
     classifier = await open_classifier(db, embedder, settings)
+    proposals = settings.discovery_skill_proposals is not SkillProposals.OFF
     results = []
     for config in servers:
         result = SyncResult(config.name)
@@ -157,10 +159,12 @@ async def sync_servers(
             rows,
             classifier=classifier,
             batch_size=settings.discovery_ingest_batch_size,
-            suggest_skills=True,
+            suggest_skills=not proposals,
         )
         result.deactivated = await deactivate_missing(db, embedder, config.name, listed)
         results.append(result)
+    if proposals and any(r.report is not None for r in results):
+        await propose_configured(db, embedder, settings)
     return results
 
 
