@@ -1,4 +1,5 @@
-"""Opening the services once: database, embedder, search. Used by the CLI, the API and the bench."""
+"""Opening the services once: database, embedder, search (and discover on it). Used by the CLI,
+the API and the bench."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from discovery.catalog.bulk import restore_deferred_indexes
 from discovery.catalog.writer import IngestReport
 from discovery.db import Database
 from discovery.embeddings import Embedder, build_embedder
+from discovery.search.discover import DiscoverService
 from discovery.search.service import SearchService
 from discovery.settings import Settings, resource
 
@@ -26,6 +28,7 @@ class Runtime:
     db: Database
     embedder: Embedder
     search: SearchService
+    discover: DiscoverService
 
 
 @asynccontextmanager
@@ -38,7 +41,9 @@ async def open_runtime(
     async with db.connection() as conn:
         await restore_deferred_indexes(conn)  # after a bulk load that died
     try:
-        yield Runtime(settings, db, embedder, SearchService(db, embedder, settings))
+        search = SearchService(db, embedder, settings)
+        discover = DiscoverService(db, embedder, search, settings)
+        yield Runtime(settings, db, embedder, search, discover)
     finally:
         await db.close()
 

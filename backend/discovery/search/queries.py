@@ -17,7 +17,8 @@ _ITEM_ARGS = (
 )
 
 
-def _item(row: dict[str, Any], **extra: Any) -> ItemHit:
+def item_hit(row: dict[str, Any], **extra: Any) -> ItemHit:
+    """One row of the SQL search functions (id, kind, ..., similarity) as a hit."""
     return ItemHit(
         id=row["id"],
         kind=row["kind"],
@@ -53,7 +54,7 @@ async def match_items(
     args |= filters | {"exact": exact_max_rows, "ef": ef_search}
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
-        return [_item(row) for row in await cur.fetchall()]
+        return [item_hit(row) for row in await cur.fetchall()]
 
 
 async def match_items_text(
@@ -103,7 +104,7 @@ async def _text_match(
     args = {"text": text, "q": vector, "count": count, "model_name": model_name} | filters
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
-        return [_item(row) for row in await cur.fetchall()]
+        return [item_hit(row) for row in await cur.fetchall()]
 
 
 async def match_skills(

@@ -1,0 +1,273 @@
+"""`discover`: tools and learned capabilities in one ranking, with what an agent needs to act.
+
+intent -> embed once -> tools through the engine (`SearchService`, the configured strategy) and
+capabilities by similarity (`match_items`), each a pool of candidates at or above the
+similarity floor -> exact name matches -> every candidate scored with one formula,
+`min(semantic x reliability(success rate), cap)` (`reliability.py`) -> filter on the final
+score -> exact matches first, then by score -> cut to `limit` -> input schemas and related tools
+for the returned tools only. When the embedder fails, the full-text index answers and the
+response says so; a search that finds nothing is logged with its intent."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import psycopg
+from psycopg.rows import dict_row
+
+from discovery.db import Database, ItemKind, MissingEmbeddingsError
+from discovery.db.executions import ExecutionStats, SuccessPrior, load_stats
+from discovery.embeddings import Embedder
+from discovery.logs import log_event
+from discovery.search import queries
+from discovery.search.discover_models import (
+    CapabilityResult,
+    DiscoverMeta,
+    DiscoverRequest,
+    DiscoverResponse,
+    DiscoverResult,
+    ToolResult,
+)
+from discovery.search.models import ItemHit, SearchRequest
+from discovery.search.related import related_tools
+from discovery.search.reliability import Reliability
+from discovery.search.service import SearchService
+from discovery.settings import Settings
+
+log = logging.getLogger(__name__)
+
+MIN_POOL = 20  # candidates per kind: at least this many, else twice the limit (at most 100)
+
+_EXACT = """
+select i.id, i.kind, i.name, i.title, i.description, i.summary, i.metadata, i.skill_ids,
+       i.primary_skill_id,
+       case when %(q)s::vector is null then 1.0
+            else greatest(0, least(1, 1 - (e.embedding <=> %(q)s::vector))) end as similarity
+from items i
+left join item_embeddings e on e.item_id = i.id and e.model = %(model)s
+where i.is_active and i.kind in ('tool', 'capability') and i.kind = any(%(kinds)s)
+  and (lower(i.name) = lower(%(intent)s)
+       or (lower(i.name) = lower(%(name)s) and lower(i.metadata ->> 'server') = lower(%(server)s)))
+order by i.id
+limit 5
+"""
+
+
+@dataclass
+class _Scored:
+    hit: ItemHit
+    exact: bool
+    semantic: float
+    rate: float
+    runs: int
+    reliability: float
+    score: float
+
+
+class DiscoverService:
+    def __init__(
+        self, db: Database, embedder: Embedder, search: SearchService, settings: Settings
+    ) -> None:
+        self.db, self.embedder, self.search, self.settings = db, embedder, search, settings
+        self.reliability = Reliability.of(settings)
+        self.prior = SuccessPrior.of(settings)
+
+    async def discover(self, request: DiscoverRequest) -> DiscoverResponse:
+        started = time.perf_counter()
+        pool = min(100, max(MIN_POOL, 2 * request.limit))
+        vector, fallback = await self._embed(request.intent)
+        embed_ms = (time.perf_counter() - started) * 1000
+        kinds = request.kinds
+        if vector is not None and ItemKind.TOOL in kinds:
+            hits = await self.search_tools(request.intent, vector, pool)
+        else:
+            hits = []
+        async with self.db.connection() as conn:
+            if vector is None:
+                hits = await _text_hits(conn, request.intent, kinds, pool)
+            elif ItemKind.CAPABILITY in kinds:
+                hits += await self._capabilities(conn, vector, pool)
+            exact = await self._exact(conn, request.intent, kinds, vector)
+            ids = list({h.id for h in hits} | {h.id for h in exact})
+            ranked = self._rank(hits, exact, await load_stats(conn, ids), request, vector)
+            kept = ranked[: request.limit]
+            tool_ids = [s.hit.id for s in kept if s.hit.kind is ItemKind.TOOL]
+            schemas = await queries.input_schemas(conn, tool_ids) if tool_ids else {}
+            related = (
+                await related_tools(
+                    conn, tool_ids, self.settings.discovery_related_tools_limit, self.prior
+                )
+                if request.include_related
+                else None
+            )
+        if not kept:
+            log_event(log, "discover_found_nothing", logging.WARNING, intent=request.intent,
+                      filter_type=request.filters.type.value,
+                      min_score=request.filters.min_score)  # fmt: skip
+        results = [_result(s, schemas, related) for s in kept]
+        meta = DiscoverMeta(
+            query=request.intent,
+            filter_type=request.filters.type,
+            min_score=request.filters.min_score,
+            total_found=len(ranked),
+            returned_count=len(results),
+            tools_count=sum(r.type == "tool" for r in results),
+            capabilities_count=sum(r.type == "capability" for r in results),
+            search_mode="full_text" if vector is None else "semantic",
+            fallback_reason=fallback,
+            tool_strategy=self.settings.discovery_discover_tool_strategy,
+            embedding_model=self.embedder.model_id,
+            embedding_time_ms=round(embed_ms, 3),
+            total_time_ms=round((time.perf_counter() - started) * 1000, 3),
+        )
+        return DiscoverResponse(results=results, meta=meta)
+
+    async def search_tools(self, intent: str, vector: np.ndarray, count: int) -> list[ItemHit]:
+        """Tools by meaning through the engine, with the strategy discover is configured for:
+        the one place that strategy is chosen."""
+        request = SearchRequest(
+            query=intent,
+            item_type=ItemKind.TOOL,
+            strategy=self.settings.discovery_discover_tool_strategy,  # type: ignore[arg-type]
+            limit=count,
+            tool_threshold=self.settings.discovery_discover_min_similarity,
+        )
+        return (await self.search.search(request, vector=vector)).items
+
+    async def search_capabilities(self, query: str, limit: int) -> list[CapabilityResult]:
+        """Capabilities alone, by similarity only (what the deprecated `search_capabilities`
+        MCP tool answered before `discover`): no reliability in the order, no floor."""
+        vector = await asyncio.to_thread(self.embedder.embed_query, query)
+        async with self.db.connection() as conn:
+            hits = await self._capabilities(conn, vector, limit, threshold=0.0)
+            stats = await load_stats(conn, [h.id for h in hits])
+        out = []
+        for hit in hits:
+            run = stats.get(hit.id, ExecutionStats())
+            rate = run.success_rate(self.prior)
+            scored = _Scored(hit, False, hit.score, rate, run.runs,
+                             self.reliability.multiplier(rate), hit.score)  # fmt: skip
+            out.append(_result(scored, {}, None))
+        return [r for r in out if isinstance(r, CapabilityResult)]
+
+    async def _embed(self, intent: str) -> tuple[np.ndarray | None, str | None]:
+        try:
+            return await asyncio.to_thread(self.embedder.embed_query, intent), None
+        except Exception as exc:  # the embedder's own failure: answer from the text index
+            log.warning("discover: the embedder failed, answering from full text: %r", exc)
+            return None, f"embedder_failed: {type(exc).__name__}"
+
+    async def _capabilities(
+        self,
+        conn: psycopg.AsyncConnection,
+        vector: np.ndarray,
+        count: int,
+        threshold: float | None = None,
+    ) -> list[ItemHit]:
+        filters = {
+            "filter_kinds": [ItemKind.CAPABILITY.value], "filter_skill_ids": None,
+            "active_only": True, "filter_media_types": None, "date_from": None, "date_to": None,
+        }  # fmt: skip
+        try:
+            return await queries.match_items(
+                conn,
+                vector,
+                threshold=(
+                    self.settings.discovery_discover_min_similarity
+                    if threshold is None
+                    else threshold
+                ),
+                count=count,
+                filters=filters,
+                model_name=self.embedder.model_id,
+                exact_max_rows=self.settings.discovery_exact_scan_max_rows,
+                ef_search=self.settings.discovery_hnsw_ef_search,
+            )
+        except psycopg.errors.NoDataFound:
+            if not await queries.catalog_is_empty(conn):
+                raise MissingEmbeddingsError(self.embedder.model_id) from None
+            return []
+
+    async def _exact(
+        self,
+        conn: psycopg.AsyncConnection,
+        intent: str,
+        kinds: tuple[ItemKind, ...],
+        vector: np.ndarray | None,
+    ) -> list[ItemHit]:
+        """Items whose name is exactly the intent, or `server:name` / `server::name`."""
+        server, sep, name = intent.partition("::") if "::" in intent else intent.partition(":")
+        args = {"q": vector, "model": self.embedder.model_id, "kinds": [k.value for k in kinds],
+                "intent": intent, "name": name.strip() if sep else None,
+                "server": server.strip() if sep else None}  # fmt: skip
+        async with conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(_EXACT, args)
+            return [queries.item_hit(row) for row in await cur.fetchall()]
+
+    def _rank(
+        self,
+        hits: list[ItemHit],
+        exact: list[ItemHit],
+        stats: dict[str, ExecutionStats],
+        request: DiscoverRequest,
+        vector: np.ndarray | None,
+    ) -> list[_Scored]:
+        floor = self.settings.discovery_discover_min_similarity if vector is not None else 0.0
+        candidates = {h.id: (h, True) for h in exact}
+        for hit in hits:
+            if hit.score >= floor:
+                candidates.setdefault(hit.id, (hit, False))
+        out = []
+        for hit, is_exact in candidates.values():
+            run = stats.get(hit.id, ExecutionStats())
+            rate = run.success_rate(self.prior)
+            score = self.reliability.score(hit.score, rate)
+            if score >= request.filters.min_score:
+                out.append(_Scored(hit, is_exact, hit.score, rate, run.runs,
+                                   self.reliability.multiplier(rate), score))  # fmt: skip
+        out.sort(key=lambda s: (not s.exact, -s.score, -s.semantic, s.hit.id))
+        return out
+
+
+async def _text_hits(
+    conn: psycopg.AsyncConnection, intent: str, kinds: tuple[ItemKind, ...], count: int
+) -> list[ItemHit]:
+    """The full-text index alone (`match_items_fulltext`): the answer when the embedder fails;
+    the text rank (in [0, 1)) stands in for the semantic score."""
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(
+            "select *, text_rank as similarity from match_items_fulltext(%s, %s, %s)",
+            (intent, count * len(kinds), [k.value for k in kinds]),
+        )
+        return [queries.item_hit(row) for row in await cur.fetchall()]
+
+
+def _result(
+    s: _Scored, schemas: dict[str, dict | None], related: dict[str, Any] | None
+) -> DiscoverResult:
+    hit, meta = s.hit, s.hit.metadata
+    common: dict[str, Any] = {
+        "id": hit.id, "name": hit.name, "description": hit.description,
+        "score": round(s.score, 6), "semantic_score": round(s.semantic, 6),
+        "reliability": s.reliability, "success_rate": round(s.rate, 4), "executions": s.runs,
+        "exact_match": s.exact,
+    }  # fmt: skip
+    if hit.kind is ItemKind.TOOL:
+        return ToolResult(
+            **common,
+            server_id=meta.get("server"),
+            input_schema=schemas.get(hit.id),
+            related_tools=related.get(hit.id, []) if related is not None else None,
+        )
+    return CapabilityResult(
+        **common,
+        code_snippet=meta.get("code_snippet", ""),
+        usage_count=s.runs,
+        tools_used=meta.get("tools_used", []),
+        parameters_schema=meta.get("parameters_schema"),
+    )
