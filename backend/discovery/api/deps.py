@@ -12,6 +12,7 @@ from fastapi import Depends, Request
 from discovery.agent.service import AgentService
 from discovery.api.security import require_read, require_write
 from discovery.runtime import Runtime
+from discovery.search.discover import DiscoverService
 from discovery.search.service import SearchService
 from discovery.settings import Settings
 
@@ -24,6 +25,10 @@ async def get_search(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Searc
     return runtime.search
 
 
+async def get_discover(runtime: Annotated[Runtime, Depends(get_runtime)]) -> DiscoverService:
+    return runtime.discover
+
+
 async def get_settings(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Settings:
     return runtime.settings
 
@@ -34,6 +39,7 @@ async def get_agent(request: Request) -> AgentService:
 
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SearchDep = Annotated[SearchService, Depends(get_search)]
+DiscoverDep = Annotated[DiscoverService, Depends(get_discover)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 AgentDep = Annotated[AgentService, Depends(get_agent)]
 

@@ -14,7 +14,19 @@ from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
 from discovery.api.errors import document_errors, install_error_handlers
-from discovery.api.routes import admin, agent, chat, config, health, search, skills, threads
+from discovery.api.routes import (
+    admin,
+    agent,
+    capabilities,
+    chat,
+    config,
+    discover,
+    health,
+    search,
+    skills,
+    threads,
+    tools,
+)
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
 
@@ -53,9 +65,8 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
             allow_headers=["Authorization", "Content-Type"],
         )
     app.include_router(health.router)
-    app.include_router(search.router, prefix="/api/v1")
-    app.include_router(skills.router, prefix="/api/v1")
-    app.include_router(admin.router, prefix="/api/v1")
+    for v1 in (search, discover, capabilities, tools, skills, admin):
+        app.include_router(v1.router, prefix="/api/v1")
     for router in (agent.router, chat.router, threads.router, config.router):
         app.include_router(router, prefix="/api")
     frontend = settings.discovery_frontend_dir
