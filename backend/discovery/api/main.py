@@ -1,5 +1,5 @@
 """The app factory: settings and services (database, embedder, agent) are built once, in the
-lifespan; one router per resource; the built web UI at / when present."""
+lifespan; one router per resource; the MCP server at /mcp; the built web UI at / when present."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
 from discovery.api.errors import document_errors, install_error_handlers
+from discovery.api.mcp.server import mount_mcp, sessions_running
 from discovery.api.routes import (
     admin,
     agent,
@@ -47,7 +48,8 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
                 await load_demo_if_empty(runtime)
             async with open_agent(runtime) as service:
                 app.state.runtime, app.state.agent = runtime, service
-                yield
+                async with sessions_running(mcp):
+                    yield
 
     app = FastAPI(
         title="Discovery",
@@ -69,6 +71,7 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         app.include_router(v1.router, prefix="/api/v1")
     for router in (agent.router, chat.router, threads.router, config.router):
         app.include_router(router, prefix="/api")
+    mcp = mount_mcp(app, settings)  # before the web UI's catch-all mount at /
     frontend = settings.discovery_frontend_dir
     if (frontend / "index.html").is_file():
         app.mount("/", StaticFiles(directory=frontend, html=True), name="frontend")
