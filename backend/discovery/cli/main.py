@@ -10,9 +10,11 @@ import typer
 from discovery.cli import evaluate, evaluate_tools
 from discovery.cli.ask import ask
 from discovery.cli.bench import bench
+from discovery.cli.capabilities import capabilities_app
+from discovery.cli.discover import discover
 from discovery.cli.ingest import ingest_app, reindex
 from discovery.cli.search import search
-from discovery.cli.server import openapi, serve
+from discovery.cli.server import mcp, openapi, serve
 from discovery.cli.skills import skills_app
 from discovery.cli.sync import sync_app
 
@@ -23,11 +25,14 @@ app = typer.Typer(
 )
 app.add_typer(ingest_app, name="ingest")
 app.command()(search)
+app.command()(discover)
 app.command()(ask)
 app.command()(reindex)
 app.add_typer(sync_app, name="sync")
 app.add_typer(skills_app, name="skills")
+app.add_typer(capabilities_app, name="capabilities")
 app.command()(serve)
+app.command()(mcp)
 app.command()(openapi)
 app.command()(bench)
 
