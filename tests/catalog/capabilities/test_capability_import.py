@@ -16,7 +16,7 @@ from discovery.runtime import Runtime
 
 pytestmark = pytest.mark.integration
 
-PRIOR = SuccessPrior(3.0, 1.0, 1.0)
+PRIOR = SuccessPrior()  # the defaults: Beta(2.7, 0.3), untried 1.0
 
 
 def _history(*outcomes: bool) -> list[dict]:
@@ -82,3 +82,13 @@ async def test_import_writes_capabilities_with_their_history_and_reports_bad_row
 
     again = await import_capabilities(tools_rt.db, tools_rt.embedder, path)
     assert (again.items.added, again.items.unchanged, again.executions) == (0, 2, 0)
+
+
+def test_an_intent_made_from_a_long_description_is_cut_to_fit() -> None:
+    from discovery.catalog.capabilities.importer import ImportRow
+
+    row = ImportRow.model_validate(
+        {"description": "word " * 300, "code_snippet": "x()", "tools_used": []}
+    )
+    assert len(row.intent) <= 1000 and row.intent.startswith("word word")
+    assert row.description == ("word " * 300)  # the description itself is kept whole

@@ -24,6 +24,7 @@ from discovery.catalog.capabilities.records import CapabilityDraft, Outcome
 from discovery.catalog.capabilities.store import UnknownTools, draft_item
 from discovery.catalog.ingest import ingest
 from discovery.catalog.records import CatalogItem, RowError
+from discovery.catalog.text import clip
 from discovery.catalog.writer import IngestReport
 from discovery.db import Database
 from discovery.embeddings import Embedder
@@ -42,7 +43,8 @@ class ImportRow(CapabilityDraft):
     @classmethod
     def _intent_from_description(cls, data: Any) -> Any:
         if isinstance(data, dict) and not data.get("intent"):
-            return {**data, "intent": data.get("description") or data.get("name") or ""}
+            text = data.get("description") or data.get("name") or ""
+            return {**data, "intent": clip(text, 1000) if isinstance(text, str) else text}
         return data
 
     def history(self) -> list[tuple[Outcome, datetime | None]]:
