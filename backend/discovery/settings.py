@@ -138,8 +138,10 @@ class Settings(BaseSettings):
         le=1.0,
         description="The success rate of a tool (or imported capability) with no executions.",
     )
-    discovery_success_prior_successes: float = Field(default=3.0, ge=0.0, le=1000.0)
-    discovery_success_prior_failures: float = Field(default=1.0, ge=0.0, le=1000.0)
+    # Beta(2.7, 0.3): a prior mean of 0.9 (the high rate) worth three runs, so an item that never
+    # failed ranks in the band of an untried one, and each failure pulls it down (docs).
+    discovery_success_prior_successes: float = Field(default=2.7, ge=0.0, le=1000.0)
+    discovery_success_prior_failures: float = Field(default=0.3, ge=0.0, le=1000.0)
     discovery_related_tools_limit: int = Field(default=3, ge=1, le=20)
 
     discovery_agent_planner: PlannerMode = PlannerMode.AUTO

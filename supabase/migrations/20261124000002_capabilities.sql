@@ -172,8 +172,8 @@ create trigger items_capability_contexts_gone
 create or replace function related_tools(
     tool_ids         text[],
     per_tool         int default 3,
-    prior_successes  float8 default 3,
-    prior_failures   float8 default 1
+    prior_successes  float8 default 2.7,
+    prior_failures   float8 default 0.3
 )
 returns table (tool_id text, related_id text, related_name text, relation text, score float8)
 language sql stable set jit = off as $$

@@ -98,7 +98,7 @@ async def test_runs_are_recorded_for_capabilities_and_tools(client: httpx.AsyncC
         "executions": 2,
         "successes": 1,
         "failures": 1,
-        "success_rate": 0.6667,
+        "success_rate": 0.74,
         "usage_count": 2,
         "mean_duration_ms": 9.25,
         "last_used_at": None,

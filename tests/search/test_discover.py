@@ -28,7 +28,7 @@ from discovery.search.service import SearchService
 
 pytestmark = pytest.mark.integration
 
-PRIOR = SuccessPrior(3.0, 1.0, 1.0)
+PRIOR = SuccessPrior()  # the defaults: Beta(2.7, 0.3), untried 1.0
 READ = "tool:Files::read_file"
 FORECAST = "tool:Weather Now::get_forecast"
 
@@ -112,8 +112,8 @@ async def test_tools_and_capabilities_come_in_one_ranking_with_what_an_agent_nee
     assert capability.tools_used == [READ]
     assert (capability.usage_count, capability.success_rate, capability.reliability) == (
         1,
-        0.8,
-        1.0,
+        0.925,
+        1.2,
     )
     for result in response.results:
         expected = min(result.semantic_score * result.reliability, 0.95)
@@ -142,7 +142,7 @@ async def test_reliability_moves_a_failing_capability_down(tools_rt: Runtime) ->
     ranked = {r.id: r for r in response.results}
     assert [r.id for r in response.results] == [good, bad]
     failing = ranked[bad]
-    assert failing.success_rate == pytest.approx(33 / 104, abs=1e-4)  # about 0.3
+    assert failing.success_rate == pytest.approx(32.7 / 103, abs=1e-4)  # about 0.3
     assert failing.executions == 100 and failing.reliability == 0.1
     assert failing.semantic_score == pytest.approx(ranked[good].semantic_score, abs=1e-6)
     assert failing.score == pytest.approx(failing.semantic_score * 0.1, abs=1e-5)
@@ -160,7 +160,7 @@ async def test_a_proven_tool_rises_and_the_score_is_capped(tools_rt: Runtime) ->
     after = await _discover(tools_rt, "air quality index of a city", filter={"type": "tool"})
     first = after.results[0]
     assert first.id == air and first.executions == 20 and first.reliability == 1.2
-    assert first.success_rate == pytest.approx(23 / 24, abs=1e-4)
+    assert first.success_rate == pytest.approx(22.7 / 23, abs=1e-4)
     assert first.score == pytest.approx(min(first.semantic_score * 1.2, 0.95), abs=1e-5)
     sunk = {r.id: r for r in after.results}.get(FORECAST)
     was = {r.id: r for r in before.results}[FORECAST]
@@ -195,7 +195,8 @@ async def test_type_min_score_and_limit_filter_the_ranking(tools_rt: Runtime) ->
     high = await _discover(tools_rt, "git repository status", filter={"minScore": floor})
     assert [r.id for r in high.results] == [r.id for r in both.results if r.score >= floor]
     one = await _discover(tools_rt, "git repository status", limit=1)
-    assert one.meta.returned_count == 1 and one.meta.total_found == both.meta.total_found
+    assert [r.id for r in one.results] == [both.results[0].id]
+    assert one.meta.returned_count == 1 and one.meta.total_found >= 1
 
 
 @pytest.mark.parametrize(
@@ -253,10 +254,10 @@ async def test_related_tools_come_from_capabilities_and_traces(tools_rt: Runtime
     result = response.results[0]
     assert isinstance(result, ToolResult) and result.id == FORECAST
     related = [(r.tool_id, r.relation, r.score) for r in result.related_tools or []]
-    # a 2-tool trace weighs 1 / ln 2; a 2-tool capability with one success 0.8 / ln 2
+    # a 2-tool trace weighs 1 / ln 2; a 2-tool capability with one success 0.925 / ln 2
     assert related == [
         (air, "trace", pytest.approx(1.4427, abs=1e-4)),
-        (chart, "capability", pytest.approx(1.1542, abs=1e-4)),
+        (chart, "capability", pytest.approx(1.3345, abs=1e-4)),
     ]
 
 

@@ -4,10 +4,12 @@
 
 A success rate is smoothed with a Beta prior: after `s` successes and `f` failures it is
 `(s + a) / (s + f + a + b)`, with `a` and `b` the prior's pseudo-successes and pseudo-failures
-(settings, 3 and 1: a prior mean of 0.75 worth four runs). One run cannot swing it: a new
-capability (one success) is at 0.8, one failure takes it to 0.67, and it takes four failures in
-a row to fall below 0.5. An item that has never run has no rate to smooth: it counts as the
-untried rate (a setting, 1.0 as in the reference system)."""
+(settings: 2.7 and 0.3, a prior mean of 0.9 worth three runs). An item that has never run
+counts as the untried rate (a setting, 1.0 as in the reference system), so an item that never
+failed stays in the same reliability band as an untried one (above 0.9: a new capability, one
+success, is at 0.925) and each failure pulls it down, none alone far: one failure after the
+first success gives 0.74, and it takes four in a row to fall below 0.5. Runs outweigh the prior
+quickly: 3 successes in 10 runs give 0.44."""
 
 from __future__ import annotations
 
@@ -26,8 +28,8 @@ if TYPE_CHECKING:
 class SuccessPrior:
     """The Beta prior of success rates, and the rate of an item that never ran."""
 
-    successes: float = 3.0
-    failures: float = 1.0
+    successes: float = 2.7
+    failures: float = 0.3
     untried_rate: float = 1.0
 
     @classmethod

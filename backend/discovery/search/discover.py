@@ -41,7 +41,7 @@ from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
 
-MIN_POOL = 20  # candidates per kind: at least this many, else twice the limit (at most 100)
+MIN_POOL = 20  # capability candidates: at least this many, else twice the limit (at most 100)
 
 _EXACT = """
 select i.id, i.kind, i.name, i.title, i.description, i.summary, i.metadata, i.skill_ids,
@@ -79,20 +79,10 @@ class DiscoverService:
 
     async def discover(self, request: DiscoverRequest) -> DiscoverResponse:
         started = time.perf_counter()
-        pool = min(100, max(MIN_POOL, 2 * request.limit))
         vector, fallback = await self._embed(request.intent)
         embed_ms = (time.perf_counter() - started) * 1000
-        kinds = request.kinds
-        if vector is not None and ItemKind.TOOL in kinds:
-            hits = await self.search_tools(request.intent, vector, pool)
-        else:
-            hits = []
+        hits, exact = await self._candidates(request, vector)
         async with self.db.connection() as conn:
-            if vector is None:
-                hits = await _text_hits(conn, request.intent, kinds, pool)
-            elif ItemKind.CAPABILITY in kinds:
-                hits += await self._capabilities(conn, vector, pool)
-            exact = await self._exact(conn, request.intent, kinds, vector)
             ids = list({h.id for h in hits} | {h.id for h in exact})
             ranked = self._rank(hits, exact, await load_stats(conn, ids), request, vector)
             kept = ranked[: request.limit]
@@ -126,6 +116,41 @@ class DiscoverService:
             total_time_ms=round((time.perf_counter() - started) * 1000, 3),
         )
         return DiscoverResponse(results=results, meta=meta)
+
+    async def _candidates(
+        self, request: DiscoverRequest, vector: np.ndarray | None
+    ) -> tuple[list[ItemHit], list[ItemHit]]:
+        """(candidates, exact name matches): the tool leg (through the engine) and the
+        capability leg with the name lookup run at once, each on its own connection (neither
+        waits for a second one while it holds the first)."""
+        tool_pool, capability_pool = self.pools(request.limit)
+        kinds = request.kinds
+
+        async def tool_leg() -> list[ItemHit]:
+            if vector is None or ItemKind.TOOL not in kinds:
+                return []
+            return await self.search_tools(request.intent, vector, tool_pool)
+
+        async def other_leg() -> tuple[list[ItemHit], list[ItemHit]]:
+            async with self.db.connection() as conn:
+                if vector is None:
+                    hits = await _text_hits(conn, request.intent, kinds, capability_pool)
+                elif ItemKind.CAPABILITY in kinds:
+                    hits = await self._capabilities(conn, vector, capability_pool)
+                else:
+                    hits = []
+                return hits, await self._exact(conn, request.intent, kinds, vector)
+
+        tools, (others, exact) = await asyncio.gather(tool_leg(), other_leg())
+        return tools + others, exact
+
+    def pools(self, limit: int) -> tuple[int, int]:
+        """Candidates each kind brings to the ranking (tools, capabilities). Tools: the tool
+        strategy's own top `limit` (it decides which tools; re-sorting a deeper pool by
+        similarity lost hybrid's gain on the tune split: recall@5 of tools alone 0.206 against
+        0.265). Capabilities, ranked by similarity anyway: a deeper pool, so a reliable one can
+        pass a failing one."""
+        return limit, min(100, max(MIN_POOL, 2 * limit))
 
     async def search_tools(self, intent: str, vector: np.ndarray, count: int) -> list[ItemHit]:
         """Tools by meaning through the engine, with the strategy discover is configured for:
@@ -226,7 +251,7 @@ class DiscoverService:
         for hit, is_exact in candidates.values():
             run = stats.get(hit.id, ExecutionStats())
             rate = run.success_rate(self.prior)
-            score = self.reliability.score(hit.score, rate)
+            score = round(self.reliability.score(hit.score, rate), 6)  # as the caller sees it
             if score >= request.filters.min_score:
                 out.append(_Scored(hit, is_exact, hit.score, rate, run.runs,
                                    self.reliability.multiplier(rate), score))  # fmt: skip
@@ -253,7 +278,7 @@ def _result(
     hit, meta = s.hit, s.hit.metadata
     common: dict[str, Any] = {
         "id": hit.id, "name": hit.name, "description": hit.description,
-        "score": round(s.score, 6), "semantic_score": round(s.semantic, 6),
+        "score": s.score, "semantic_score": round(s.semantic, 6),
         "reliability": s.reliability, "success_rate": round(s.rate, 4), "executions": s.runs,
         "exact_match": s.exact,
     }  # fmt: skip

@@ -22,7 +22,7 @@ from discovery.runtime import Runtime
 
 pytestmark = pytest.mark.integration
 
-PRIOR = SuccessPrior(3.0, 1.0, 1.0)
+PRIOR = SuccessPrior()  # the defaults: Beta(2.7, 0.3), untried 1.0
 CODE = "def count_lines(path):\n    return len(read_file(path=path).splitlines())\n"
 
 
@@ -52,7 +52,7 @@ async def test_first_successful_run_creates_an_embedded_capability(tools_rt: Run
     assert capability.tools_used == ["tool:Files::read_file"]  # the catalog's own id
     assert capability.code_snippet == CODE
     assert (capability.usage_count, capability.stats.successes) == (1, 1)
-    assert capability.success_rate == pytest.approx(0.8)  # (1 + 3) / (1 + 3 + 1)
+    assert capability.success_rate == pytest.approx(0.925)  # (1 + 2.7) / (1 + 2.7 + 0.3)
     assert capability.last_used_at is not None
     async with tools_rt.db.connection() as conn:
         row = await (
@@ -86,7 +86,7 @@ async def test_a_later_run_of_the_same_code_is_recorded_not_duplicated(tools_rt:
     assert not created and again.id == first.id
     assert again.description == "Count the lines of a text file"  # the first run's, kept
     assert (again.stats.successes, again.stats.failures, again.usage_count) == (1, 1, 2)
-    assert again.success_rate == pytest.approx(4 / 6, abs=1e-4)  # rounded to 4 places
+    assert again.success_rate == pytest.approx(3.7 / 5, abs=1e-4)  # rounded to 4 places
     assert await _count(tools_rt, "select count(*) from items where kind = 'capability'") == 1
 
 

@@ -23,7 +23,7 @@ from discovery.runtime import Runtime
 
 pytestmark = pytest.mark.integration
 
-PRIOR = SuccessPrior(3.0, 1.0, 1.0)
+PRIOR = SuccessPrior()  # the defaults: Beta(2.7, 0.3), untried 1.0
 READ = "tool:Files::read_file"
 WRITE = "tool:Files::write_file"
 
