@@ -7,7 +7,7 @@ import warnings
 
 import typer
 
-from discovery.cli import evaluate, evaluate_tools
+from discovery.cli import evaluate, evaluate_discover, evaluate_tools
 from discovery.cli.ask import ask
 from discovery.cli.bench import bench
 from discovery.cli.capabilities import capabilities_app
@@ -35,9 +35,11 @@ app.command()(serve)
 app.command()(mcp)
 app.command()(openapi)
 app.command()(bench)
+app.command("bench-discover")(evaluate_discover.bench_cmd)
 
 eval_app = evaluate.eval_app
 eval_app.command("tools")(evaluate_tools.tools_cmd)
 eval_app.command("tools-latency")(evaluate_tools.latency_cmd)
 eval_app.command("skills")(evaluate_tools.skills_cmd)
+eval_app.command("discover")(evaluate_discover.discover_cmd)
 app.add_typer(eval_app, name="eval", no_args_is_help=True)
