@@ -164,3 +164,20 @@ async def test_the_http_transport_needs_a_key_when_keys_are_configured(
     with pytest.raises(Exception):  # noqa: B017 (the SDK's own error for a refused connection)
         async with Client(f"{url}/mcp") as client:
             await client.list_tools()
+
+
+async def test_search_archives_answers_from_the_archive(demo_runtime: Runtime) -> None:
+    async with in_memory(demo_runtime) as client:
+        result = await client.call_tool(
+            "search_archives", {"query": "jazz musicians on stage", "limit": 3}
+        )
+        filtered = await client.call_tool(
+            "search_archives",
+            {"query": "portrait", "media_types": ["painting"], "date_from": 1800, "date_to": 1899},
+        )
+    assert not result.is_error
+    items = result.structured_content["items"]
+    assert 1 <= len(items) <= 3 and all(hit["kind"] == "archive" for hit in items)
+    assert result.content[0].text.startswith(f"{len(items)} results for 'jazz musicians on stage'")
+    paintings = filtered.structured_content["items"]
+    assert paintings and all(hit["metadata"]["media_type"] == "painting" for hit in paintings)
