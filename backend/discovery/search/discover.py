@@ -13,12 +13,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import psycopg
-from psycopg.rows import dict_row
 
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.db.executions import ExecutionStats, SuccessPrior, load_stats
@@ -30,9 +27,8 @@ from discovery.search.discover_models import (
     DiscoverMeta,
     DiscoverRequest,
     DiscoverResponse,
-    DiscoverResult,
-    ToolResult,
 )
+from discovery.search.discover_results import Scored, to_result
 from discovery.search.models import ItemHit, SearchRequest
 from discovery.search.related import related_tools
 from discovery.search.reliability import Reliability
@@ -42,31 +38,6 @@ from discovery.settings import Settings
 log = logging.getLogger(__name__)
 
 MIN_POOL = 20  # capability candidates: at least this many, else twice the limit (at most 100)
-
-_EXACT = """
-select i.id, i.kind, i.name, i.title, i.description, i.summary, i.metadata, i.skill_ids,
-       i.primary_skill_id,
-       case when %(q)s::vector is null then 1.0
-            else greatest(0, least(1, 1 - (e.embedding <=> %(q)s::vector))) end as similarity
-from items i
-left join item_embeddings e on e.item_id = i.id and e.model = %(model)s
-where i.is_active and i.kind in ('tool', 'capability') and i.kind = any(%(kinds)s)
-  and (lower(i.name) = lower(%(intent)s)
-       or (lower(i.name) = lower(%(name)s) and lower(i.metadata ->> 'server') = lower(%(server)s)))
-order by i.id
-limit 5
-"""
-
-
-@dataclass
-class _Scored:
-    hit: ItemHit
-    exact: bool
-    semantic: float
-    rate: float
-    runs: int
-    reliability: float
-    score: float
 
 
 class DiscoverService:
@@ -99,7 +70,7 @@ class DiscoverService:
             log_event(log, "discover_found_nothing", logging.WARNING, intent=request.intent,
                       filter_type=request.filters.type.value,
                       min_score=request.filters.min_score)  # fmt: skip
-        results = [_result(s, schemas, related) for s in kept]
+        results = [to_result(s, schemas, related) for s in kept]
         meta = DiscoverMeta(
             query=request.intent,
             filter_type=request.filters.type,
@@ -134,12 +105,17 @@ class DiscoverService:
         async def other_leg() -> tuple[list[ItemHit], list[ItemHit]]:
             async with self.db.connection() as conn:
                 if vector is None:
-                    hits = await _text_hits(conn, request.intent, kinds, capability_pool)
+                    hits = await queries.match_items_fulltext(
+                        conn, request.intent, [k.value for k in kinds], capability_pool * len(kinds)
+                    )
                 elif ItemKind.CAPABILITY in kinds:
                     hits = await self._capabilities(conn, vector, capability_pool)
                 else:
                     hits = []
-                return hits, await self._exact(conn, request.intent, kinds, vector)
+                exact = await queries.exact_names(
+                    conn, request.intent, [k.value for k in kinds], vector, self.embedder.model_id
+                )
+                return hits, exact
 
         tools, (others, exact) = await asyncio.gather(tool_leg(), other_leg())
         return tools + others, exact
@@ -175,9 +151,9 @@ class DiscoverService:
         for hit in hits:
             run = stats.get(hit.id, ExecutionStats())
             rate = run.success_rate(self.prior)
-            scored = _Scored(hit, False, hit.score, rate, run.runs,
+            scored = Scored(hit, False, hit.score, rate, run.runs,
                              self.reliability.multiplier(rate), hit.score)  # fmt: skip
-            out.append(_result(scored, {}, None))
+            out.append(to_result(scored, {}, None))
         return [r for r in out if isinstance(r, CapabilityResult)]
 
     async def _embed(self, intent: str) -> tuple[np.ndarray | None, str | None]:
@@ -218,22 +194,6 @@ class DiscoverService:
                 raise MissingEmbeddingsError(self.embedder.model_id) from None
             return []
 
-    async def _exact(
-        self,
-        conn: psycopg.AsyncConnection,
-        intent: str,
-        kinds: tuple[ItemKind, ...],
-        vector: np.ndarray | None,
-    ) -> list[ItemHit]:
-        """Items whose name is exactly the intent, or `server:name` / `server::name`."""
-        server, sep, name = intent.partition("::") if "::" in intent else intent.partition(":")
-        args = {"q": vector, "model": self.embedder.model_id, "kinds": [k.value for k in kinds],
-                "intent": intent, "name": name.strip() if sep else None,
-                "server": server.strip() if sep else None}  # fmt: skip
-        async with conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(_EXACT, args)
-            return [queries.item_hit(row) for row in await cur.fetchall()]
-
     def _rank(
         self,
         hits: list[ItemHit],
@@ -241,7 +201,7 @@ class DiscoverService:
         stats: dict[str, ExecutionStats],
         request: DiscoverRequest,
         vector: np.ndarray | None,
-    ) -> list[_Scored]:
+    ) -> list[Scored]:
         floor = self.settings.discovery_discover_min_similarity if vector is not None else 0.0
         candidates = {h.id: (h, True) for h in exact}
         for hit in hits:
@@ -253,46 +213,7 @@ class DiscoverService:
             rate = run.success_rate(self.prior)
             score = round(self.reliability.score(hit.score, rate), 6)  # as the caller sees it
             if score >= request.filters.min_score:
-                out.append(_Scored(hit, is_exact, hit.score, rate, run.runs,
+                out.append(Scored(hit, is_exact, hit.score, rate, run.runs,
                                    self.reliability.multiplier(rate), score))  # fmt: skip
         out.sort(key=lambda s: (not s.exact, -s.score, -s.semantic, s.hit.id))
         return out
-
-
-async def _text_hits(
-    conn: psycopg.AsyncConnection, intent: str, kinds: tuple[ItemKind, ...], count: int
-) -> list[ItemHit]:
-    """The full-text index alone (`match_items_fulltext`): the answer when the embedder fails;
-    the text rank (in [0, 1)) stands in for the semantic score."""
-    async with conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(
-            "select *, text_rank as similarity from match_items_fulltext(%s, %s, %s)",
-            (intent, count * len(kinds), [k.value for k in kinds]),
-        )
-        return [queries.item_hit(row) for row in await cur.fetchall()]
-
-
-def _result(
-    s: _Scored, schemas: dict[str, dict | None], related: dict[str, Any] | None
-) -> DiscoverResult:
-    hit, meta = s.hit, s.hit.metadata
-    common: dict[str, Any] = {
-        "id": hit.id, "name": hit.name, "description": hit.description,
-        "score": s.score, "semantic_score": round(s.semantic, 6),
-        "reliability": s.reliability, "success_rate": round(s.rate, 4), "executions": s.runs,
-        "exact_match": s.exact,
-    }  # fmt: skip
-    if hit.kind is ItemKind.TOOL:
-        return ToolResult(
-            **common,
-            server_id=meta.get("server"),
-            input_schema=schemas.get(hit.id),
-            related_tools=related.get(hit.id, []) if related is not None else None,
-        )
-    return CapabilityResult(
-        **common,
-        code_snippet=meta.get("code_snippet", ""),
-        usage_count=s.runs,
-        tools_used=meta.get("tools_used", []),
-        parameters_schema=meta.get("parameters_schema"),
-    )
