@@ -79,14 +79,15 @@ def intents(count: int, seed: int = 41) -> list[str]:
     return queries[:count]
 
 
-async def _rest(client: httpx.AsyncClient, intent: str, related: bool) -> tuple[float, float, bool]:
+async def _rest(
+    client: httpx.AsyncClient, intent: str, related: bool
+) -> tuple[float, dict[str, Any]]:
     started = time.perf_counter()
-    answer = await client.post("/api/v1/discover", json={"intent": intent,
-                                                          "include_related": related})  # fmt: skip
+    body = {"intent": intent, "include_related": related}
+    answer = await client.post("/api/v1/discover", json=body)
     elapsed = (time.perf_counter() - started) * 1000
     answer.raise_for_status()
-    meta = answer.json()["meta"]
-    return elapsed, meta["total_time_ms"], meta["returned_count"] == 0
+    return elapsed, answer.json()["meta"]
 
 
 async def _mcp(client: Client, intent: str, related: bool) -> float:
@@ -98,9 +99,7 @@ async def _mcp(client: Client, intent: str, related: bool) -> float:
     return elapsed
 
 
-async def measure(
-    url: str, queries: list[str], n: int, warm_up: int = WARM_UP
-) -> dict[str, Any]:
+async def measure(url: str, queries: list[str], n: int, warm_up: int = WARM_UP) -> dict[str, Any]:
     """`n` discover requests per transport, without and with related tools (pops `queries`)."""
     figures: dict[str, Any] = {}
     async with httpx.AsyncClient(base_url=url, timeout=30) as rest, Client(f"{url}/mcp") as mcp:
@@ -108,17 +107,20 @@ async def measure(
             await _rest(rest, queries.pop(), i % 2 == 0)
             await _mcp(mcp, queries.pop(), i % 2 == 0)
         for related in (False, True):
-            rest_ms, server_ms, mcp_ms, empty = [], [], [], 0
+            rest_ms, mcp_ms, metas = [], [], []
             for _ in range(n):
-                total, inside, nothing = await _rest(rest, queries.pop(), related)
+                total, meta = await _rest(rest, queries.pop(), related)
                 rest_ms.append(total)
-                server_ms.append(inside)
-                empty += nothing
+                metas.append(meta)
                 mcp_ms.append(await _mcp(mcp, queries.pop(), related))
             key = "with_related" if related else "without_related"
-            figures[key] = {"rest_ms": summarize(rest_ms), "mcp_ms": summarize(mcp_ms),
-                            "server_side_ms": summarize(server_ms),
-                            "rest_found_nothing": empty}  # fmt: skip
+            figures[key] = {
+                "rest_ms": summarize(rest_ms),
+                "mcp_ms": summarize(mcp_ms),
+                "server_side_ms": summarize([m["total_time_ms"] for m in metas]),
+                "embedding_ms": summarize([m["embedding_time_ms"] for m in metas]),
+                "rest_found_nothing": sum(m["returned_count"] == 0 for m in metas),
+            }
     return figures
 
 
