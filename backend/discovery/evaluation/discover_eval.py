@@ -40,7 +40,7 @@ from discovery.evaluation.tools_eval import TOOLS_DATA
 from discovery.runtime import Runtime, open_runtime
 from discovery.search.discover import DiscoverService
 from discovery.search.discover_models import DiscoverRequest
-from discovery.search.models import MAX_QUERY_CHARS, SearchRequest
+from discovery.search.models import MAX_QUERY_CHARS, SearchRequest, Strategy
 from discovery.settings import Settings
 
 LIVEMCPBENCH = TOOLS_DATA / "livemcpbench"
@@ -92,7 +92,7 @@ async def _plain_figures(rt: Runtime, tasks: list[Task]) -> dict[str, Any]:
     for task in tasks:
         request = SearchRequest(
             query=task.query[:MAX_QUERY_CHARS], item_type=ItemKind.TOOL, limit=K,
-            strategy=rt.settings.discovery_discover_tool_strategy,  # type: ignore[arg-type]
+            strategy=Strategy(rt.settings.discovery_discover_tool_strategy),
             tool_threshold=0.0,
         )  # fmt: skip
         items = (await rt.search.search(request)).items

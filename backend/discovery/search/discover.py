@@ -29,7 +29,7 @@ from discovery.search.discover_models import (
     DiscoverResponse,
 )
 from discovery.search.discover_results import Scored, to_result
-from discovery.search.models import ItemHit, SearchRequest
+from discovery.search.models import ItemHit, SearchRequest, Strategy
 from discovery.search.related import related_tools
 from discovery.search.reliability import Reliability
 from discovery.search.service import SearchService
@@ -134,7 +134,7 @@ class DiscoverService:
         request = SearchRequest(
             query=intent,
             item_type=ItemKind.TOOL,
-            strategy=self.settings.discovery_discover_tool_strategy,  # type: ignore[arg-type]
+            strategy=Strategy(self.settings.discovery_discover_tool_strategy),
             limit=count,
             tool_threshold=self.settings.discovery_discover_min_similarity,
         )
@@ -151,8 +151,8 @@ class DiscoverService:
         for hit in hits:
             run = stats.get(hit.id, ExecutionStats())
             rate = run.success_rate(self.prior)
-            scored = Scored(hit, False, hit.score, rate, run.runs,
-                             self.reliability.multiplier(rate), hit.score)  # fmt: skip
+            multiplier = self.reliability.multiplier(rate)
+            scored = Scored(hit, False, hit.score, rate, run.runs, multiplier, hit.score)
             out.append(to_result(scored, {}, None))
         return [r for r in out if isinstance(r, CapabilityResult)]
 
@@ -213,7 +213,7 @@ class DiscoverService:
             rate = run.success_rate(self.prior)
             score = round(self.reliability.score(hit.score, rate), 6)  # as the caller sees it
             if score >= request.filters.min_score:
-                out.append(Scored(hit, is_exact, hit.score, rate, run.runs,
-                                   self.reliability.multiplier(rate), score))  # fmt: skip
+                multiplier = self.reliability.multiplier(rate)
+                out.append(Scored(hit, is_exact, hit.score, rate, run.runs, multiplier, score))
         out.sort(key=lambda s: (not s.exact, -s.score, -s.semantic, s.hit.id))
         return out
