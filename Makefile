@@ -35,6 +35,7 @@ bench: install
 	$(UV) run discovery bench --out bench/results.json
 	$(UV) run discovery eval tools-latency
 	$(UV) run discovery eval agents-latency
+	$(UV) run discovery bench-discover --out bench/discover_latency.json
 
 clean:
 	rm -rf .discovery .discovery-* .pytest_cache .ruff_cache .mypy_cache frontend/dist frontend/e2e/artifacts

@@ -1,4 +1,5 @@
-"""Opening the services once: database, embedder, search. Used by the CLI, the API and the bench."""
+"""Opening the services once: database, embedder, search (and discover on it). Used by the CLI,
+the API and the bench."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from discovery.db import Database
 from discovery.embeddings import Embedder, build_embedder
 from discovery.intents import IntentRegistry
 from discovery.search.agents import AgentSearchService
+from discovery.search.discover import DiscoverService
 from discovery.search.service import SearchService
 from discovery.settings import Settings, resource
 
@@ -30,6 +32,7 @@ class Runtime:
     search: SearchService
     agents: AgentSearchService
     intents: IntentRegistry
+    discover: DiscoverService
 
 
 @asynccontextmanager
@@ -43,13 +46,15 @@ async def open_runtime(
     try:
         async with db.connection() as conn:
             await restore_deferred_indexes(conn)  # after a bulk load that died
+        search = SearchService(db, embedder, settings)
         yield Runtime(
             settings,
             db,
             embedder,
-            SearchService(db, embedder, settings),
+            search,
             AgentSearchService(db, embedder, settings, intents),
             intents,
+            DiscoverService(db, embedder, search, settings),
         )
     finally:
         await db.close()

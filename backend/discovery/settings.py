@@ -7,6 +7,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -131,6 +132,37 @@ class Settings(BaseSettings):
         description="The MCP servers `discovery sync mcp` connects to (TOML or JSON).",
     )
 
+    # `discover` (tools and learned capabilities in one ranking): score = min(semantic x
+    # reliability(success rate), cap). The thresholds, multipliers and cap are the reference
+    # values of the system discover mirrors; an item with no executions counts as the untried
+    # rate. Success rates are smoothed with a Beta(successes, failures) prior.
+    discovery_discover_tool_strategy: Literal["direct", "hierarchical", "hybrid"] = Field(
+        default="hybrid",
+        description="How discover searches tools (the engine's best strategy for a tool catalog).",
+    )
+    discovery_discover_min_similarity: float = Field(
+        default=0.2,
+        ge=0.0,
+        le=1.0,
+        description="Candidates of discover need at least this similarity to the intent.",
+    )
+    discovery_reliability_low_rate: float = Field(default=0.5, ge=0.0, le=1.0)
+    discovery_reliability_low_multiplier: float = Field(default=0.1, ge=0.0, le=10.0)
+    discovery_reliability_high_rate: float = Field(default=0.9, ge=0.0, le=1.0)
+    discovery_reliability_high_multiplier: float = Field(default=1.2, ge=0.0, le=10.0)
+    discovery_score_cap: float = Field(default=0.95, gt=0.0, le=1.0)
+    discovery_untried_success_rate: float = Field(
+        default=1.0,
+        ge=0.0,
+        le=1.0,
+        description="The success rate of a tool (or imported capability) with no executions.",
+    )
+    # Beta(2.7, 0.3): a prior mean of 0.9 (the high rate) worth three runs, so an item that never
+    # failed ranks in the band of an untried one, and each failure pulls it down (docs).
+    discovery_success_prior_successes: float = Field(default=2.7, ge=0.0, le=1000.0)
+    discovery_success_prior_failures: float = Field(default=0.3, ge=0.0, le=1000.0)
+    discovery_related_tools_limit: int = Field(default=3, ge=1, le=20)
+
     discovery_agent_planner: PlannerMode = PlannerMode.AUTO
     discovery_chat_model: str = Field(
         default="google_genai:gemini-2.5-flash-lite",
@@ -226,6 +258,16 @@ class Settings(BaseSettings):
                 "DISCOVERY_AGENT_PLANNER=llm with a Gemini model needs GOOGLE_API_KEY; "
                 "unset it (auto) to use the local planner offline."
             )
+        return self
+
+    @model_validator(mode="after")
+    def _reliability_bands_in_order(self) -> Settings:
+        if self.discovery_reliability_low_rate > self.discovery_reliability_high_rate:
+            raise ValueError(
+                "DISCOVERY_RELIABILITY_LOW_RATE must not be above DISCOVERY_RELIABILITY_HIGH_RATE"
+            )
+        if self.discovery_success_prior_successes + self.discovery_success_prior_failures <= 0:
+            raise ValueError("the success-rate prior needs a positive total weight")
         return self
 
     @property

@@ -27,7 +27,16 @@ def _env(settings: Settings) -> dict[str, str]:
 def test_help_lists_every_command() -> None:
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0
-    for command in ("ingest", "search", "reindex", "serve", "bench"):
+    for command in (
+        "ingest",
+        "search",
+        "discover",
+        "capabilities",
+        "reindex",
+        "serve",
+        "mcp",
+        "bench",
+    ):
         assert command in result.output
     ingest_help = runner.invoke(app, ["ingest", "archives", "--help"])
     assert "--map" in ingest_help.output and "--format" in ingest_help.output

@@ -13,6 +13,7 @@ from discovery.agent.service import AgentService
 from discovery.api.security import require_read, require_write
 from discovery.runtime import Runtime
 from discovery.search.agents import AgentSearchService
+from discovery.search.discover import DiscoverService
 from discovery.search.service import SearchService
 from discovery.settings import Settings
 
@@ -31,6 +32,10 @@ async def get_agent_search(
     return runtime.agents
 
 
+async def get_discover(runtime: Annotated[Runtime, Depends(get_runtime)]) -> DiscoverService:
+    return runtime.discover
+
+
 async def get_settings(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Settings:
     return runtime.settings
 
@@ -43,6 +48,7 @@ RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SearchDep = Annotated[SearchService, Depends(get_search)]
 AgentSearchDep = Annotated[AgentSearchService, Depends(get_agent_search)]
 """The search for A2A agents (not the conversational agent: `AgentDep`)."""
+DiscoverDep = Annotated[DiscoverService, Depends(get_discover)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 AgentDep = Annotated[AgentService, Depends(get_agent)]
 

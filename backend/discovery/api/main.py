@@ -1,5 +1,5 @@
 """The app factory: settings and services (database, embedder, agent) are built once, in the
-lifespan; one router per resource; the built web UI at / when present."""
+lifespan; one router per resource; the MCP server at /mcp; the built web UI at / when present."""
 
 from __future__ import annotations
 
@@ -15,17 +15,21 @@ from fastapi.staticfiles import StaticFiles
 from discovery.agent.service import open_agent
 from discovery.api.errors import document_errors, install_error_handlers
 from discovery.api.graphql import graphql_router
+from discovery.api.mcp.server import mount_mcp, sessions_running
 from discovery.api.routes import (
     admin,
     agent,
     agents,
+    capabilities,
     chat,
     config,
+    discover,
     health,
     intents,
     search,
     skills,
     threads,
+    tools,
 )
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
@@ -47,7 +51,8 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
                 await load_demo_if_empty(runtime)
             async with open_agent(runtime) as service:
                 app.state.runtime, app.state.agent = runtime, service
-                yield
+                async with sessions_running(mcp):
+                    yield
 
     app = FastAPI(
         title="Discovery",
@@ -65,14 +70,13 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
             allow_headers=["Authorization", "Content-Type"],
         )
     app.include_router(health.router)
-    app.include_router(search.router, prefix="/api/v1")
-    app.include_router(skills.router, prefix="/api/v1")
-    app.include_router(admin.router, prefix="/api/v1")
-    app.include_router(intents.router, prefix="/api/v1")
+    for v1 in (search, discover, capabilities, tools, skills, admin, intents):
+        app.include_router(v1.router, prefix="/api/v1")
     app.include_router(agents.router)
     app.include_router(graphql_router())
     for router in (agent.router, chat.router, threads.router, config.router):
         app.include_router(router, prefix="/api")
+    mcp = mount_mcp(app, settings)  # before the web UI's catch-all mount at /
     frontend = settings.discovery_frontend_dir
     if (frontend / "index.html").is_file():
         app.mount("/", StaticFiles(directory=frontend, html=True), name="frontend")

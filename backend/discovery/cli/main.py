@@ -7,13 +7,15 @@ import warnings
 
 import typer
 
-from discovery.cli import evaluate, evaluate_agents, evaluate_tools
+from discovery.cli import evaluate, evaluate_agents, evaluate_discover, evaluate_tools
 from discovery.cli.agents import agents_app
 from discovery.cli.ask import ask
 from discovery.cli.bench import bench
+from discovery.cli.capabilities import capabilities_app
+from discovery.cli.discover import discover
 from discovery.cli.ingest import ingest_app, reindex
 from discovery.cli.search import search
-from discovery.cli.server import graphql_schema, openapi, serve
+from discovery.cli.server import graphql_schema, mcp, openapi, serve
 from discovery.cli.skills import skills_app
 from discovery.cli.sync import sync_app
 
@@ -24,15 +26,19 @@ app = typer.Typer(
 )
 app.add_typer(ingest_app, name="ingest")
 app.command()(search)
+app.command()(discover)
 app.command()(ask)
 app.command()(reindex)
 app.add_typer(sync_app, name="sync")
 app.add_typer(skills_app, name="skills")
 app.add_typer(agents_app, name="agents")
+app.add_typer(capabilities_app, name="capabilities")
 app.command()(serve)
+app.command()(mcp)
 app.command()(openapi)
 app.command("graphql-schema")(graphql_schema)
 app.command()(bench)
+app.command("bench-discover")(evaluate_discover.bench_cmd)
 
 eval_app = evaluate.eval_app
 eval_app.command("tools")(evaluate_tools.tools_cmd)
@@ -40,4 +46,5 @@ eval_app.command("tools-latency")(evaluate_tools.latency_cmd)
 eval_app.command("skills")(evaluate_tools.skills_cmd)
 eval_app.command("agents")(evaluate_agents.agents_cmd)
 eval_app.command("agents-latency")(evaluate_agents.latency_cmd)
+eval_app.command("discover")(evaluate_discover.discover_cmd)
 app.add_typer(eval_app, name="eval", no_args_is_help=True)

@@ -1,4 +1,5 @@
-"""`discovery serve` and `discovery openapi`: the HTTP server and the API's document."""
+"""`discovery serve`, `discovery mcp` and `discovery openapi`: the HTTP server (REST and MCP at
+/mcp), the MCP server over stdio, and the API's document."""
 
 from __future__ import annotations
 
@@ -60,6 +61,17 @@ def graphql_schema(
     else:
         out.write_text(sdl, encoding="utf-8")
         err.print(f"GraphQL schema written to {out}")
+
+
+def mcp() -> None:
+    """Serve the MCP tools (discover, search_archives, ...) over stdio, for MCP clients that
+    start a command (Claude Desktop, MCP Inspector). Logs go to stderr; stdout is the protocol."""
+    import logging
+
+    from discovery.api.mcp.server import serve_stdio
+
+    settings = load_settings(logging.WARNING)
+    asyncio.run(serve_stdio(settings))
 
 
 def openapi(

@@ -1,4 +1,5 @@
-"""Thin calls to the SQL search functions (supabase/migrations/*_match_functions.sql)."""
+"""Thin calls to the SQL search functions (supabase/migrations/*_match_functions.sql and
+*_capabilities.sql) and the name lookup of `discover`."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ _ITEM_ARGS = (
 )
 
 
-def _item(row: dict[str, Any], **extra: Any) -> ItemHit:
+def item_hit(row: dict[str, Any], **extra: Any) -> ItemHit:
+    """One row of the SQL search functions (id, kind, ..., similarity) as a hit."""
     return ItemHit(
         id=row["id"],
         kind=row["kind"],
@@ -53,7 +55,7 @@ async def match_items(
     args |= filters | {"exact": exact_max_rows, "ef": ef_search}
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
-        return [_item(row) for row in await cur.fetchall()]
+        return [item_hit(row) for row in await cur.fetchall()]
 
 
 async def match_items_text(
@@ -103,7 +105,54 @@ async def _text_match(
     args = {"text": text, "q": vector, "count": count, "model_name": model_name} | filters
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
-        return [_item(row) for row in await cur.fetchall()]
+        return [item_hit(row) for row in await cur.fetchall()]
+
+
+async def match_items_fulltext(
+    conn: psycopg.AsyncConnection, text: str, kinds: list[str], count: int
+) -> list[ItemHit]:
+    """The full-text index alone (any of the words): discover's answer when the embedder fails.
+    The text rank, in [0, 1), stands in for the similarity."""
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(
+            "select *, text_rank as similarity from match_items_fulltext(%s, %s, %s)",
+            (text, count, kinds),
+        )
+        return [item_hit(row) for row in await cur.fetchall()]
+
+
+_EXACT_NAMES = """
+select i.id, i.kind, i.name, i.title, i.description, i.summary, i.metadata, i.skill_ids,
+       i.primary_skill_id,
+       case when %(q)s::vector is null then 1.0
+            else greatest(0, least(1, 1 - (e.embedding <=> %(q)s::vector))) end as similarity
+from items i
+left join item_embeddings e on e.item_id = i.id and e.model = %(model)s
+where i.is_active and i.kind in ('tool', 'capability') and i.kind = any(%(kinds)s)
+  and (lower(i.name) = lower(%(text)s)
+       or (lower(i.name) = lower(%(name)s) and lower(i.metadata ->> 'server') = lower(%(server)s)))
+order by i.id
+limit 5
+"""
+
+
+async def exact_names(
+    conn: psycopg.AsyncConnection,
+    text: str,
+    kinds: list[str],
+    vector: np.ndarray | None,
+    model_name: str,
+) -> list[ItemHit]:
+    """Active tools or capabilities whose name is exactly `text`, or `server:name` /
+    `server::name` (case aside), with their similarity (1.0 without a vector)."""
+    server, sep, name = text.partition("::") if "::" in text else text.partition(":")
+    args = {
+        "q": vector, "model": model_name, "kinds": kinds, "text": text,
+        "name": name.strip() if sep else None, "server": server.strip() if sep else None,
+    }  # fmt: skip
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(_EXACT_NAMES, args)
+        return [item_hit(row) for row in await cur.fetchall()]
 
 
 async def match_skills(

@@ -59,12 +59,19 @@ class SearchService:
         self.settings = settings
         self._stats: dict[tuple[str, str], tuple[float, Any]] = {}
 
-    async def search(self, asked: SearchRequest) -> SearchResponse:
-        """Run a search; fields the request leaves out take the configured defaults."""
+    async def search(
+        self, asked: SearchRequest, *, vector: np.ndarray | None = None
+    ) -> SearchResponse:
+        """Run a search; fields the request leaves out take the configured defaults. A caller
+        that already embedded the query (with this service's embedder) passes its `vector`."""
         started = time.perf_counter()
         request = asked.plan(self.settings)
-        vector = await asyncio.to_thread(self.embedder.embed_query, request.query)
-        run = _Run(request, vector, started, _ms_since(started))
+        query_vector = (
+            vector
+            if vector is not None
+            else await asyncio.to_thread(self.embedder.embed_query, request.query)
+        )
+        run = _Run(request, query_vector, started, _ms_since(started))
         try:
             if request.strategy is Strategy.DIRECT:
                 items = await self._direct(run)
