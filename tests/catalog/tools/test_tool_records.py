@@ -41,6 +41,21 @@ def test_tool_item_ids_metadata_and_embedding_text() -> None:
     )
 
 
+def test_parameter_names_are_embedded_as_words() -> None:
+    properties = {"repoPath": {"type": "string"}, "max_count": {}}
+    schema = {"type": "object", "properties": properties | {f"extra_{i}": {} for i in range(10)}}
+    item = tool_item({"server": "Git", "name": "git_log", "description": "Show the log.",
+                      "input_schema": schema})  # fmt: skip
+    assert item.embedding_text.startswith("git log: Show the log. Parameters: repo path, max count")
+    assert item.embedding_text.count(",") == 7  # the first eight names
+    arguments = [{"name": "pull_request"}, {"description": "no name"}]
+    prompt = tool_item({"server": "s", "name": "review", "item_type": "prompt",
+                        "arguments": arguments})  # fmt: skip
+    assert prompt.embedding_text == "review. Parameters: pull request"
+    odd = tool_item({"server": "s", "name": "t", "input_schema": {"properties": ["x"]}})
+    assert odd.embedding_text == "t"
+
+
 def test_content_hash_changes_with_the_schema_only_when_it_changes() -> None:
     base = {"server": "s", "name": "t", "description": "d", "input_schema": {"type": "object"}}
     same = tool_item(dict(base)).content_hash
