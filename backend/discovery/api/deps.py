@@ -11,9 +11,11 @@ from fastapi import Depends, Request
 
 from discovery.agent.service import AgentService
 from discovery.api.security import require_read, require_write
+from discovery.images import ImageCache
 from discovery.runtime import Runtime
 from discovery.search.agents import AgentSearchService
 from discovery.search.service import SearchService
+from discovery.search.similar import SimilarService
 from discovery.settings import Settings
 
 
@@ -39,12 +41,23 @@ async def get_agent(request: Request) -> AgentService:
     return request.app.state.agent
 
 
+async def get_items(runtime: Annotated[Runtime, Depends(get_runtime)]) -> SimilarService:
+    return SimilarService(runtime.db, runtime.embedder.model_id, runtime.settings)
+
+
+async def get_images(request: Request) -> ImageCache:
+    return request.app.state.images
+
+
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SearchDep = Annotated[SearchService, Depends(get_search)]
 AgentSearchDep = Annotated[AgentSearchService, Depends(get_agent_search)]
 """The search for A2A agents (not the conversational agent: `AgentDep`)."""
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 AgentDep = Annotated[AgentService, Depends(get_agent)]
+ItemsDep = Annotated[SimilarService, Depends(get_items)]
+"""Items by id and "more like this"."""
+ImagesDep = Annotated[ImageCache, Depends(get_images)]
 
 # Router-level guards: `APIRouter(dependencies=[READ])` or `[WRITE]`.
 READ = Depends(require_read)

@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException
 
 from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
 from discovery.search.models import InvalidRequest, error_detail
+from discovery.search.similar import UnknownItem
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(MissingEmbeddingsError)
     async def _missing_vectors(_: Request, exc: MissingEmbeddingsError) -> JSONResponse:
         return JSONResponse(error_body("reindex_required", str(exc)), status_code=409)
+
+    @app.exception_handler(UnknownItem)
+    async def _unknown_item(_: Request, exc: UnknownItem) -> JSONResponse:
+        return JSONResponse(error_body("not_found", str(exc)), status_code=404)
 
     @app.exception_handler(HTTPException)
     async def _http(_: Request, exc: HTTPException) -> JSONResponse:

@@ -13,6 +13,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
+from discovery.api.docs import install_docs
 from discovery.api.errors import document_errors, install_error_handlers
 from discovery.api.graphql import graphql_router
 from discovery.api.routes import (
@@ -22,11 +23,14 @@ from discovery.api.routes import (
     chat,
     config,
     health,
+    images,
     intents,
+    items,
     search,
     skills,
     threads,
 )
+from discovery.images import open_images
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
 
@@ -45,8 +49,9 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         async with open_runtime(settings) as runtime:
             if load_demo:
                 await load_demo_if_empty(runtime)
-            async with open_agent(runtime) as service:
+            async with open_agent(runtime) as service, open_images(settings) as images:
                 app.state.runtime, app.state.agent = runtime, service
+                app.state.images = images
                 yield
 
     app = FastAPI(
@@ -54,6 +59,8 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         summary="Conversational search and discovery over one catalog of items.",
         lifespan=lifespan,
         generate_unique_id_function=_operation_id,
+        docs_url=None,
+        redoc_url=None,
     )
     install_error_handlers(app)
     document_errors(app)
@@ -69,10 +76,12 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
     app.include_router(skills.router, prefix="/api/v1")
     app.include_router(admin.router, prefix="/api/v1")
     app.include_router(intents.router, prefix="/api/v1")
+    app.include_router(items.router, prefix="/api/v1")
     app.include_router(agents.router)
     app.include_router(graphql_router())
-    for router in (agent.router, chat.router, threads.router, config.router):
+    for router in (agent.router, chat.router, threads.router, config.router, images.router):
         app.include_router(router, prefix="/api")
+    install_docs(app)
     frontend = settings.discovery_frontend_dir
     if (frontend / "index.html").is_file():
         app.mount("/", StaticFiles(directory=frontend, html=True), name="frontend")
