@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from discovery.agent.domain import DomainConfig
 from discovery.agent.service import AgentService
 from discovery.api.security import require_read, require_write
 from discovery.images import ImageCache
@@ -41,6 +42,11 @@ async def get_agent(request: Request) -> AgentService:
     return request.app.state.agent
 
 
+async def get_domain(request: Request) -> DomainConfig:
+    """The agent's domain (name, quick searches, messages): configuration, no database."""
+    return request.app.state.agent.parts.domain
+
+
 async def get_items(runtime: Annotated[Runtime, Depends(get_runtime)]) -> SimilarService:
     return SimilarService(runtime.db, runtime.embedder.model_id, runtime.settings)
 
@@ -55,6 +61,7 @@ AgentSearchDep = Annotated[AgentSearchService, Depends(get_agent_search)]
 """The search for A2A agents (not the conversational agent: `AgentDep`)."""
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 AgentDep = Annotated[AgentService, Depends(get_agent)]
+DomainDep = Annotated[DomainConfig, Depends(get_domain)]
 ItemsDep = Annotated[SimilarService, Depends(get_items)]
 """Items by id and "more like this"."""
 ImagesDep = Annotated[ImageCache, Depends(get_images)]

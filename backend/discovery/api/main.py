@@ -14,8 +14,9 @@ from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
 from discovery.api.docs import install_docs
-from discovery.api.errors import document_errors, install_error_handlers
+from discovery.api.errors import install_error_handlers
 from discovery.api.graphql import graphql_router
+from discovery.api.openapi import document_api
 from discovery.api.routes import (
     admin,
     agent,
@@ -63,7 +64,7 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         redoc_url=None,
     )
     install_error_handlers(app)
-    document_errors(app)
+    document_api(app)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,
