@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Healthz */
+        /**
+         * Healthz
+         * @description Liveness: the process answers. Never touches the database (use `/readyz`).
+         */
         get: operations["health-healthz"];
         put?: never;
         post?: never;
@@ -50,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search */
+        /**
+         * Search
+         * @description The engine's search contract: items of every kind by meaning, in one stage (`direct`), two (`hierarchical`: skills, then their items) or fused with full-text (`hybrid`), with per-stage timings. Archive records are among the `tools` (the contract's name) with `kind: archive`.
+         */
         post: operations["search-search"];
         delete?: never;
         options?: never;
@@ -148,7 +154,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject */
+        /**
+         * Reject
+         * @description Reject a pending skill suggestion (API key); the item keeps its current skills.
+         */
         post: operations["skills-reject"];
         delete?: never;
         options?: never;
@@ -183,7 +192,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Skills */
+        /**
+         * List Skills
+         * @description The skills (categories) of the catalog, optionally of one parent domain or state.
+         */
         get: operations["skills-list_skills"];
         put?: never;
         /**
@@ -204,9 +216,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Skill */
+        /**
+         * Get Skill
+         * @description One skill with its keywords and examples.
+         */
         get: operations["skills-get_skill"];
-        /** Replace Skill */
+        /**
+         * Replace Skill
+         * @description Replace a skill's fields (API key); its centroid and item counts follow.
+         */
         put: operations["skills-replace_skill"];
         post?: never;
         /**
@@ -216,7 +234,10 @@ export interface paths {
         delete: operations["skills-delete_skill"];
         options?: never;
         head?: never;
-        /** Update Skill */
+        /**
+         * Update Skill
+         * @description Change some of a skill's fields (API key).
+         */
         patch: operations["skills-update_skill"];
         trace?: never;
     };
@@ -248,7 +269,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reindex Status */
+        /**
+         * Reindex Status
+         * @description The progress of the background reindex (API key): state, done and total items.
+         */
         get: operations["admin-reindex_status"];
         put?: never;
         /**
@@ -275,6 +299,50 @@ export interface paths {
          * @description Every intent type, with its label, description and required skills.
          */
         get: operations["intents-list_intents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{item_id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Similar Items
+         * @description More like this: the items nearest to this one by its own stored vector (no text is
+         *     embedded), through the same SQL ranking and filters as a search, nearest first. Page by
+         *     sending the ids already shown as `exclude`. 404 for an unknown id; 409 when the item has no
+         *     vector for the configured embedding model (run `discovery reindex`).
+         */
+        get: operations["items-similar_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Item
+         * @description One active item with all its stored metadata (for an archive record: creator, date,
+         *     place, media type, tags, source and thumbnail URLs, and the source's own fields).
+         */
+        get: operations["items-get_item"];
         put?: never;
         post?: never;
         delete?: never;
@@ -331,7 +399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sync Status */
+        /**
+         * Sync Status
+         * @description The progress of the background card sync (API key).
+         */
         get: operations["agents-sync_status"];
         put?: never;
         /**
@@ -355,7 +426,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask */
+        /**
+         * Ask
+         * @description One turn of the conversational agent, answered whole: `results` (records from the best search attempt) or a `message`, with what it understood and every search attempt. Send the `thread_id` of the previous answer to continue the conversation.
+         */
         post: operations["agent-ask"];
         delete?: never;
         options?: never;
@@ -372,7 +446,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask Stream */
+        /**
+         * Ask Stream
+         * @description The same turn as server-sent events (`intent`, `query`, `attempt`..., `results` or `message`, `done`); what the web UI uses. Closing the connection cancels the turn.
+         */
         post: operations["agent-ask_stream"];
         delete?: never;
         options?: never;
@@ -389,7 +466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Chat */
+        /**
+         * Chat
+         * @description The same turn in the Vercel AI SDK UI message stream protocol (`useChat`): the body is what `DefaultChatTransport` posts; only the last user message is read.
+         */
         post: operations["chat-chat"];
         delete?: never;
         options?: never;
@@ -404,11 +484,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Thread */
+        /**
+         * Get Thread
+         * @description A conversation's turns, oldest first: each person's message and the agent's answer.
+         */
         get: operations["threads-get_thread"];
         put?: never;
         post?: never;
-        /** Delete Thread */
+        /**
+         * Delete Thread
+         * @description Forget a conversation (API key).
+         */
         delete: operations["threads-delete_thread"];
         options?: never;
         head?: never;
@@ -422,8 +508,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Config */
+        /**
+         * Config
+         * @description What the web UI needs before the first question: the archive's name and description, the quick searches, the limits it must respect, and who plans the turns.
+         */
         get: operations["config-config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Thumbnail
+         * @description A record's thumbnail from the app's own origin: fetched once from the URL in the record's
+         *     metadata (public addresses only, an image type, a size limit), cached on disk, then served
+         *     from the cache. Browsers never load the image host themselves, so an HTTPS page shows no
+         *     mixed content.
+         */
+        get: operations["images-thumbnail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -833,6 +945,33 @@ export interface components {
              */
             executable: boolean;
         };
+        /**
+         * ItemDetail
+         * @description One catalog item as stored: every field and all of its metadata (for an archive record:
+         *     creator, date, place, media type, tags, source and thumbnail URLs, the source's own
+         *     fields under `source`).
+         */
+        ItemDetail: {
+            /** Id */
+            id: string;
+            kind: components["schemas"]["ItemKind"];
+            /** Name */
+            name: string;
+            /** Title */
+            title: string;
+            /** Description */
+            description: string;
+            /** Summary */
+            summary: string;
+            /** Metadata */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** Skill Ids */
+            skill_ids: string[];
+            /** Primary Skill Id */
+            primary_skill_id: string | null;
+        };
         /** ItemHit */
         ItemHit: {
             /** Id */
@@ -879,6 +1018,14 @@ export interface components {
             max_attempts: number;
             /** Match Count */
             match_count: number;
+        };
+        /** Liveness */
+        Liveness: {
+            /**
+             * Status
+             * @default ok
+             */
+            status: string;
         };
         /** MessageEvent */
         MessageEvent: {
@@ -933,6 +1080,17 @@ export interface components {
             label: string;
             /** Query */
             query: string;
+        };
+        /** Readiness */
+        Readiness: {
+            /** Status */
+            status: string;
+            /** Database */
+            database: boolean;
+            /** Embedder */
+            embedder: boolean;
+            /** Embedding Model */
+            embedding_model: string;
         };
         /** Reclassified */
         Reclassified: {
@@ -1102,6 +1260,36 @@ export interface components {
             /** Matched Skills */
             matched_skills: components["schemas"]["SkillHit"][];
             metadata: components["schemas"]["SearchMetadata"];
+        };
+        /**
+         * SimilarItems
+         * @description The items most like `item`, nearest first.
+         */
+        SimilarItems: {
+            item: components["schemas"]["ItemDetail"];
+            /**
+             * Items
+             * @description The nearest items, each with its cosine similarity to `item` (not to a query), nearest first; `item` itself is never among them.
+             */
+            items: components["schemas"]["ItemHit"][];
+            metadata: components["schemas"]["SimilarMetadata"];
+        };
+        /** SimilarMetadata */
+        SimilarMetadata: {
+            /** Embedding Model */
+            embedding_model: string;
+            /**
+             * Search Time Ms
+             * @description Reading the item's vector and ranking.
+             */
+            search_time_ms: number;
+            /**
+             * Excluded Count
+             * @description Ids left out besides the item itself.
+             */
+            excluded_count: number;
+            /** Final Count */
+            final_count: number;
         };
         /**
          * SkillFields
@@ -1430,45 +1618,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An API key is needed (`Authorization: Bearer <key>`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
                 };
             };
         };
@@ -1488,43 +1643,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": true,
+                     *       "embedder": true,
+                     *       "embedding_model": "all-MiniLM-L6-v2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An API key is needed (`Authorization: Bearer <key>`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description Not ready (with `Retry-After`). */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
@@ -1538,6 +1674,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "boxing match",
+                 *       "limit": 1,
+                 *       "strategy": "hierarchical"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SearchRequest"];
             };
         };
@@ -1548,10 +1691,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "boxing match",
+                     *       "tools": [
+                     *         {
+                     *           "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *           "kind": "archive",
+                     *           "name": "Boxing match in Centre Avenue YMCA gym",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "metadata": {
+                     *             "creator": "Charles \"Teenie\" Harris",
+                     *             "date": "c. 1950-1960",
+                     *             "date_start": 1950,
+                     *             "date_end": 1960,
+                     *             "place": "",
+                     *             "media_type": "photograph",
+                     *             "tags": [
+                     *               "Photographic Negative",
+                     *               "Fine Arts"
+                     *             ],
+                     *             "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *             "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *             "source": {
+                     *               "accession_number": "2001.35.52769",
+                     *               "credit_line": "Heinz Family Fund"
+                     *             }
+                     *           },
+                     *           "skill_ids": [
+                     *             "heritage.photograph",
+                     *             "heritage.sports"
+                     *           ],
+                     *           "primary_skill_id": "heritage.sports",
+                     *           "score": 0.6834,
+                     *           "rank_score": null
+                     *         }
+                     *       ],
+                     *       "matched_skills": [
+                     *         {
+                     *           "id": "heritage.sports",
+                     *           "name": "Sports",
+                     *           "description": "Athletes, games, boxing, baseball and other sports.",
+                     *           "parent_domain": "heritage",
+                     *           "tool_count": 61,
+                     *           "score": 0.61
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "strategy_used": "hierarchical",
+                     *         "skill_ids_used": [
+                     *           "heritage.sports"
+                     *         ],
+                     *         "fallback_reason": null,
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "query_embedding_time_ms": 2.1,
+                     *         "skill_search_time_ms": 1.4,
+                     *         "tool_search_time_ms": 3.2,
+                     *         "total_time_ms": 7,
+                     *         "stage1_skill_count": 1,
+                     *         "stage2_candidate_count": 61,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchResult"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1562,6 +1770,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1592,11 +1809,17 @@ export interface operations {
     "search-search_skills": {
         parameters: {
             query: {
-                /** @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped). */
+                /**
+                 * @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped).
+                 * @example oil painting of a landscape
+                 */
                 query: string;
                 /** @description Only skills or items of this kind. */
                 item_type?: components["schemas"]["ItemKind"] | null;
-                /** @description 1 to 50; default 3, or 8 with an item_type other than archive. */
+                /**
+                 * @description 1 to 50; default 3, or 8 with an item_type other than archive.
+                 * @example 3
+                 */
                 limit?: number | null;
                 /** @description 0 to 1; default 0.4, or 0.1 with an item_type other than archive. */
                 threshold?: number | null;
@@ -1613,10 +1836,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "oil painting",
+                     *       "skills": [
+                     *         {
+                     *           "id": "heritage.sports",
+                     *           "name": "Sports",
+                     *           "description": "Athletes, games, boxing, baseball and other sports.",
+                     *           "parent_domain": "heritage",
+                     *           "tool_count": 61,
+                     *           "score": 0.61
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "strategy_used": "hierarchical",
+                     *         "skill_ids_used": [
+                     *           "heritage.sports"
+                     *         ],
+                     *         "fallback_reason": null,
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "query_embedding_time_ms": 2.1,
+                     *         "skill_search_time_ms": 1.4,
+                     *         "tool_search_time_ms": 3.2,
+                     *         "total_time_ms": 7,
+                     *         "stage1_skill_count": 1,
+                     *         "stage2_candidate_count": 61,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillsResult"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1627,6 +1880,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1657,13 +1919,22 @@ export interface operations {
     "search-search_tools": {
         parameters: {
             query: {
-                /** @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped). */
+                /**
+                 * @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped).
+                 * @example boxing match
+                 */
                 query: string;
-                /** @description Comma-separated skill ids; items in any of them. */
+                /**
+                 * @description Comma-separated skill ids; items in any of them.
+                 * @example heritage.sports
+                 */
                 skill_ids?: string | null;
                 /** @description Only skills or items of this kind. */
                 item_type?: components["schemas"]["ItemKind"] | null;
-                /** @description 1 to 100; default 5. */
+                /**
+                 * @description 1 to 100; default 5.
+                 * @example 5
+                 */
                 limit?: number | null;
                 /** @description 0 to 1; default 0.3. */
                 threshold?: number | null;
@@ -1681,10 +1952,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "boxing match",
+                     *       "tools": [
+                     *         {
+                     *           "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *           "kind": "archive",
+                     *           "name": "Boxing match in Centre Avenue YMCA gym",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "metadata": {
+                     *             "creator": "Charles \"Teenie\" Harris",
+                     *             "date": "c. 1950-1960",
+                     *             "date_start": 1950,
+                     *             "date_end": 1960,
+                     *             "place": "",
+                     *             "media_type": "photograph",
+                     *             "tags": [
+                     *               "Photographic Negative",
+                     *               "Fine Arts"
+                     *             ],
+                     *             "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *             "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *             "source": {
+                     *               "accession_number": "2001.35.52769",
+                     *               "credit_line": "Heinz Family Fund"
+                     *             }
+                     *           },
+                     *           "skill_ids": [
+                     *             "heritage.photograph",
+                     *             "heritage.sports"
+                     *           ],
+                     *           "primary_skill_id": "heritage.sports",
+                     *           "score": 0.6834,
+                     *           "rank_score": null
+                     *         }
+                     *       ],
+                     *       "matched_skills": [],
+                     *       "metadata": {
+                     *         "strategy_used": "hierarchical",
+                     *         "skill_ids_used": [
+                     *           "heritage.sports"
+                     *         ],
+                     *         "fallback_reason": null,
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "query_embedding_time_ms": 2.1,
+                     *         "skill_search_time_ms": 1.4,
+                     *         "tool_search_time_ms": 3.2,
+                     *         "total_time_ms": 7,
+                     *         "stage1_skill_count": 1,
+                     *         "stage2_candidate_count": 61,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchResult"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1695,6 +2022,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1725,6 +2061,7 @@ export interface operations {
     "skills-list_suggestions": {
         parameters: {
             query?: {
+                /** @example pending */
                 status?: ("pending" | "approved" | "rejected") | null;
             };
             header?: never;
@@ -1739,16 +2076,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 7,
+                     *         "item_id": "tool:weather.get_forecast",
+                     *         "suggested_name": "Weather",
+                     *         "status": "pending"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Suggestion"][];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -1785,12 +2123,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7 */
                 suggestion_id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "tools.weather",
+                 *       "name": "Weather"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Approval"] | null;
             };
         };
@@ -1801,10 +2146,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "skill": {
+                     *         "id": "heritage.sports",
+                     *         "name": "Sports",
+                     *         "description": "Athletes, games, boxing, baseball and other sports.",
+                     *         "parent_domain": "heritage",
+                     *         "tool_count": 61,
+                     *         "keywords": [
+                     *           "boxing",
+                     *           "baseball"
+                     *         ],
+                     *         "examples": [
+                     *           "boxers in a ring"
+                     *         ],
+                     *         "is_active": true
+                     *       },
+                     *       "reclassified": 12
+                     *     }
+                     */
                     "application/json": components["schemas"]["Approved"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1856,6 +2221,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7 */
                 suggestion_id: number;
             };
             cookie?: never;
@@ -1868,16 +2234,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "item_id": "tool:weather.get_forecast",
+                     *       "suggested_name": "Weather",
+                     *       "status": "rejected"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Suggestion"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -1921,6 +2286,7 @@ export interface operations {
     "skills-reclassify_items": {
         parameters: {
             query?: {
+                /** @example true */
                 only_unplaced?: boolean;
             };
             header?: never;
@@ -1935,16 +2301,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": 250,
+                     *       "changed": 12
+                     *     }
+                     */
                     "application/json": components["schemas"]["Reclassified"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -1979,6 +2342,7 @@ export interface operations {
     "skills-list_skills": {
         parameters: {
             query?: {
+                /** @example heritage */
                 parent_domain?: string | null;
                 is_active?: boolean | null;
             };
@@ -1994,16 +2358,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "heritage.sports",
+                     *         "name": "Sports",
+                     *         "description": "Athletes, games, boxing, baseball and other sports.",
+                     *         "parent_domain": "heritage",
+                     *         "tool_count": 61,
+                     *         "keywords": [
+                     *           "boxing",
+                     *           "baseball"
+                     *         ],
+                     *         "examples": [
+                     *           "boxers in a ring"
+                     *         ],
+                     *         "is_active": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SkillOut"][];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2044,6 +2418,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "tools.weather",
+                 *       "name": "Weather",
+                 *       "description": "Forecasts and current conditions.",
+                 *       "keywords": [
+                 *         "weather",
+                 *         "forecast"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SkillIn"];
             };
         };
@@ -2054,10 +2439,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2100,6 +2502,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example heritage.sports */
                 skill_id: string;
             };
             cookie?: never;
@@ -2112,16 +2515,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2167,12 +2578,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example heritage.sports */
                 skill_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sports",
+                 *       "description": "Athletes and games.",
+                 *       "parent_domain": "h"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SkillFields"];
             };
         };
@@ -2183,10 +2602,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2238,6 +2674,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example tools.weather */
                 skill_id: string;
             };
             cookie?: never;
@@ -2250,15 +2687,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
@@ -2303,12 +2731,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example heritage.sports */
                 skill_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "keywords": [
+                 *         "boxing",
+                 *         "baseball",
+                 *         "track"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SkillPatch"];
             };
         };
@@ -2319,10 +2757,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2374,7 +2829,12 @@ export interface operations {
             query?: {
                 /** @description Default: from the Content-Type. */
                 format?: ("jsonl" | "csv" | "json") | null;
-                /** @description field=column, repeatable. */
+                /**
+                 * @description field=column, repeatable.
+                 * @example [
+                 *       "title=Heading"
+                 *     ]
+                 */
                 map?: string[] | null;
             };
             header?: never;
@@ -2384,8 +2844,11 @@ export interface operations {
         /** @description Archive records: JSON Lines, CSV (with a header) or a JSON array. */
         requestBody: {
             content: {
+                /** @example {"id": "my:1", "title": "Streetcar in the snow", "creation_date": "c. 1950"} */
                 "application/x-ndjson": string;
+                /** @example {"id": "my:1", "title": "Streetcar in the snow", "creation_date": "c. 1950"} */
                 "text/csv": string;
+                /** @example {"id": "my:1", "title": "Streetcar in the snow", "creation_date": "c. 1950"} */
                 "application/json": Record<string, never>[];
             };
         };
@@ -2396,16 +2859,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "added": 1,
+                     *       "updated": 0,
+                     *       "unchanged": 0,
+                     *       "skipped": 0,
+                     *       "errors": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["IngestResult"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2470,29 +2933,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "total": 3000,
+                     *       "done": 1200
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReindexStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2526,16 +2980,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "total": 3000,
+                     *       "done": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReindexStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2549,15 +3003,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2591,11 +3036,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "governance.membership.add",
+                     *         "label": "Add a member",
+                     *         "description": "Add an account or agent as a member of a group.",
+                     *         "requiredSkills": [
+                     *           "governance_and_trust/membership/add_member"
+                     *         ],
+                     *         "executable": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["IntentOut"][];
                 };
             };
-            /** @description The query is empty. */
-            400: {
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2603,8 +3061,165 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "items-similar_items": {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items, 1 to 50.
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description Minimum similarity to the item, 0 to 1. */
+                threshold?: number;
+                /** @description Only items of this kind; default: the item's own kind. */
+                item_type?: components["schemas"]["ItemKind"] | null;
+                /**
+                 * @description Archive media types (any of them).
+                 * @example [
+                 *       "photograph"
+                 *     ]
+                 */
+                media_type?: string[] | null;
+                /** @description From this year, inclusive. */
+                date_from?: number | null;
+                /** @description To this year, inclusive. */
+                date_to?: number | null;
+                /**
+                 * @description Ids to leave out (those already shown), at most 100.
+                 * @example [
+                 *       "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a"
+                 *     ]
+                 */
+                exclude?: string[] | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The item's id, e.g. `cmoa:things/000ed880-7d5a-4e1a-8c11-e2339adab057` (slashes may be sent as they are or as %2F).
+                 * @example cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a
+                 */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *         "kind": "archive",
+                     *         "name": "Boxing match in Centre Avenue YMCA gym",
+                     *         "title": "Boxing match in Centre Avenue YMCA gym",
+                     *         "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *         "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *         "metadata": {
+                     *           "creator": "Charles \"Teenie\" Harris",
+                     *           "date": "c. 1950-1960",
+                     *           "date_start": 1950,
+                     *           "date_end": 1960,
+                     *           "place": "",
+                     *           "media_type": "photograph",
+                     *           "tags": [
+                     *             "Photographic Negative",
+                     *             "Fine Arts"
+                     *           ],
+                     *           "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *           "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *           "source": {
+                     *             "accession_number": "2001.35.52769",
+                     *             "credit_line": "Heinz Family Fund"
+                     *           }
+                     *         },
+                     *         "skill_ids": [
+                     *           "heritage.photograph",
+                     *           "heritage.sports"
+                     *         ],
+                     *         "primary_skill_id": "heritage.sports"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": "cmoa:things/a0f86af4",
+                     *           "kind": "archive",
+                     *           "name": "Boxing match in Centre Avenue YMCA gym",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "metadata": {
+                     *             "creator": "Charles \"Teenie\" Harris",
+                     *             "date": "c. 1950-1960",
+                     *             "date_start": 1950,
+                     *             "date_end": 1960,
+                     *             "place": "",
+                     *             "media_type": "photograph",
+                     *             "tags": [
+                     *               "Photographic Negative",
+                     *               "Fine Arts"
+                     *             ],
+                     *             "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *             "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *             "source": {
+                     *               "accession_number": "2001.35.52769",
+                     *               "credit_line": "Heinz Family Fund"
+                     *             }
+                     *           },
+                     *           "skill_ids": [
+                     *             "heritage.photograph",
+                     *             "heritage.sports"
+                     *           ],
+                     *           "primary_skill_id": "heritage.sports",
+                     *           "score": 0.91,
+                     *           "rank_score": null
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "search_time_ms": 4.2,
+                     *         "excluded_count": 0,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimilarItems"];
+                };
+            };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2621,7 +3236,102 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "items-get_item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The item's id, e.g. `cmoa:things/000ed880-7d5a-4e1a-8c11-e2339adab057` (slashes may be sent as they are or as %2F).
+                 * @example cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a
+                 */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *       "kind": "archive",
+                     *       "name": "Boxing match in Centre Avenue YMCA gym",
+                     *       "title": "Boxing match in Centre Avenue YMCA gym",
+                     *       "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *       "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *       "metadata": {
+                     *         "creator": "Charles \"Teenie\" Harris",
+                     *         "date": "c. 1950-1960",
+                     *         "date_start": 1950,
+                     *         "date_end": 1960,
+                     *         "place": "",
+                     *         "media_type": "photograph",
+                     *         "tags": [
+                     *           "Photographic Negative",
+                     *           "Fine Arts"
+                     *         ],
+                     *         "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *         "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *         "source": {
+                     *           "accession_number": "2001.35.52769",
+                     *           "credit_line": "Heinz Family Fund"
+                     *         }
+                     *       },
+                     *       "skill_ids": [
+                     *         "heritage.photograph",
+                     *         "heritage.sports"
+                     *       ],
+                     *       "primary_skill_id": "heritage.sports"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ItemDetail"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2641,6 +3351,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "intentType": "governance.membership.add",
+                 *       "topK": 5
+                 *     }
+                 */
                 "application/json": components["schemas"]["AgentSearchRequest"];
             };
         };
@@ -2651,10 +3367,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agents": [
+                     *         {
+                     *           "id": "agent:delegatedesk",
+                     *           "name": "DelegateDesk",
+                     *           "description": "Delegate and revoke voting power for token holders.",
+                     *           "score": 0.71
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentSearchResult"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description Neither an intent nor a text was given. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2665,6 +3394,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2698,7 +3436,9 @@ export interface operations {
                 /** @description Holding any of these skills. */
                 skill?: string[] | null;
                 chainId?: string | null;
+                /** @example desk */
                 nameContains?: string | null;
+                /** @example 20 */
                 first?: number;
                 skip?: number;
             };
@@ -2714,11 +3454,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agents": [
+                     *         {
+                     *           "id": "agent:delegatedesk",
+                     *           "name": "DelegateDesk",
+                     *           "description": "Delegate and revoke voting power for token holders.",
+                     *           "score": 0.71
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentList"];
                 };
             };
-            /** @description The query is empty. */
-            400: {
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2726,8 +3479,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An API key is needed (`Authorization: Bearer <key>`). */
-            401: {
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2770,38 +3523,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "agents": 120,
+                     *       "fetched": 80,
+                     *       "unchanged": 30,
+                     *       "failed": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["SyncStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2826,16 +3563,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "agents": 0,
+                     *       "fetched": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["SyncStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2849,15 +3586,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2885,6 +3613,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "boxing matches in the 1950s"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AskBody"];
             };
         };
@@ -2895,10 +3628,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "response_type": "results",
+                     *       "archives": [
+                     *         {
+                     *           "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *           "kind": "archive",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "creator": "Charles \"Teenie\" Harris",
+                     *           "date": "c. 1950-1960",
+                     *           "date_start": 1950,
+                     *           "date_end": 1960,
+                     *           "place": "",
+                     *           "media_type": "photograph",
+                     *           "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *           "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *           "score": 0.6834
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "query": "boxing match",
+                     *       "message": "Here are 1 records for \"boxing match\".",
+                     *       "intent": "search",
+                     *       "attempts": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "query": "boxing match",
+                     *           "filters": {},
+                     *           "count": 10,
+                     *           "best_score": 0.68,
+                     *           "reason": "ok",
+                     *           "strategy": "initial",
+                     *           "accepted": true
+                     *         }
+                     *       ],
+                     *       "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResultsResponse"] | components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,6 +3718,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "boxing matches in the 1950s",
+                 *       "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AskBody"];
             };
         };
@@ -2961,6 +3740,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: intent
+                     *     data: {"event": "intent", "intent": "search", "confidence": 0.97}
+                     *
+                     *     event: query
+                     *     data: {"event": "query", "query": "boxing match", "filters": {}}
+                     *
+                     *     event: results
+                     *     data: {"event": "results", "response": {"response_type": "results", ...}}
+                     *
+                     *     event: done
+                     *     data: {"event": "done", "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"}
+                     */
                     "text/event-stream": {
                         event?: string;
                         data: string;
@@ -2968,7 +3760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3015,6 +3807,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10",
+                 *       "messages": [
+                 *         {
+                 *           "id": "m1",
+                 *           "role": "user",
+                 *           "parts": [
+                 *             {
+                 *               "type": "text",
+                 *               "text": "jazz"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChatBody"];
             };
         };
@@ -3025,6 +3834,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example data: {"type": "start"}
+                     *
+                     *     data: {"type": "text-delta", ...}
+                     *
+                     *     data: [DONE]
+                     */
                     "text/event-stream": {
                         event?: string;
                         data: string;
@@ -3032,7 +3848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3075,6 +3891,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
                 thread_id: string;
             };
             cookie?: never;
@@ -3087,16 +3904,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10",
+                     *       "turns": [
+                     *         {
+                     *           "user": "boxing match",
+                     *           "response": {
+                     *             "response_type": "results",
+                     *             "archives": [
+                     *               {
+                     *                 "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *                 "kind": "archive",
+                     *                 "title": "Boxing match in Centre Avenue YMCA gym",
+                     *                 "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *                 "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *                 "creator": "Charles \"Teenie\" Harris",
+                     *                 "date": "c. 1950-1960",
+                     *                 "date_start": 1950,
+                     *                 "date_end": 1960,
+                     *                 "place": "",
+                     *                 "media_type": "photograph",
+                     *                 "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *                 "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *                 "score": 0.6834
+                     *               }
+                     *             ],
+                     *             "total": 1,
+                     *             "query": "boxing match",
+                     *             "message": "Here are 1 records for \"boxing match\".",
+                     *             "intent": "search",
+                     *             "attempts": [
+                     *               {
+                     *                 "attempt": 1,
+                     *                 "query": "boxing match",
+                     *                 "filters": {},
+                     *                 "count": 10,
+                     *                 "best_score": 0.68,
+                     *                 "reason": "ok",
+                     *                 "strategy": "initial",
+                     *                 "accepted": true
+                     *               }
+                     *             ],
+                     *             "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ThreadHistory"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -3108,7 +3964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such resource. */
+            /** @description Not Found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3142,6 +3998,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
                 thread_id: string;
             };
             cookie?: never;
@@ -3155,15 +4012,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
                 headers: {
@@ -3173,7 +4021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such resource. */
+            /** @description Not Found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,11 +4065,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Discovery heritage archive",
+                     *       "description": "a heritage archive of about three thousand records",
+                     *       "quick_searches": [
+                     *         {
+                     *           "label": "Jazz musicians",
+                     *           "query": "jazz musicians in a club"
+                     *         }
+                     *       ],
+                     *       "limits": {
+                     *         "max_query_chars": 1000,
+                     *         "max_attempts": 3,
+                     *         "match_count": 10
+                     *       },
+                     *       "planner": "local"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UIConfig"];
                 };
             };
-            /** @description The query is empty. */
-            400: {
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3229,8 +4095,56 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    "images-thumbnail": {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-none-match"?: string | null;
+            };
+            path: {
+                /**
+                 * @description The item's id.
+                 * @example cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a
+                 */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (JPEG, PNG, GIF, WebP or AVIF), with `Cache-Control` and an `ETag`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                    "image/webp": string;
+                    "image/avif": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such item, or the item has no thumbnail. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3247,7 +4161,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The image could not be fetched: the host failed, refused, or sent something other than an image within the size limit. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
