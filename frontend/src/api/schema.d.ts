@@ -4120,11 +4120,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/gif": string;
-                    "image/webp": string;
                     "image/avif": string;
-                    "image/png": string;
+                    "image/gif": string;
                     "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
                 };
             };
             /** @description Not modified: the `If-None-Match` ETag is current. */

@@ -23,7 +23,9 @@ IMAGE_RESPONSES: dict[int | str, dict] = {
     200: {
         "description": "The image (JPEG, PNG, GIF, WebP or AVIF), with `Cache-Control` and an "
         "`ETag`.",
-        "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in IMAGE_TYPES},
+        "content": {
+            t: {"schema": {"type": "string", "format": "binary"}} for t in sorted(IMAGE_TYPES)
+        },
     },
     304: {"description": "Not modified: the `If-None-Match` ETag is current."},
     404: {"description": "No such item, or the item has no thumbnail."},
