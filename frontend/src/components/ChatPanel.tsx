@@ -98,7 +98,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
           onClick={startOver}
           disabled={state.entries.length === 0 && !state.pending}
         >
-          <span aria-hidden="true">＋ </span>New conversation
+          <span aria-hidden="true">+ </span>New conversation
         </button>
       </header>
 

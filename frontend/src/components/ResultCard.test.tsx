@@ -54,6 +54,8 @@ describe("ResultCard", () => {
     fireEvent.error(image!);
     expect(container.querySelector("img")).toBeNull();
     const placeholder = screen.getByTestId("thumbnail-placeholder");
+    // The button is named by the title alone, placeholder or not.
+    expect(screen.getByRole("button", { name: "Saxophone player in jazz band" })).toBeVisible();
     expect(placeholder).toHaveAttribute("data-media-type", "photograph");
     expect(placeholder).toHaveTextContent("photograph: no image available");
   });

@@ -30,6 +30,7 @@ export function ResultCard({ record, onOpen, onMoreLike, busy }: ResultCardProps
         type="button"
         className="card-open"
         onClick={() => onOpen(record)}
+        aria-labelledby={titleId}
         aria-describedby={`${titleId}-facts`}
       >
         <Thumbnail record={record} />
