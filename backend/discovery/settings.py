@@ -211,6 +211,21 @@ class Settings(BaseSettings):
         "on the card's own host).",
     )
 
+    # The image proxy (GET /api/images/{item_id}): a record's thumbnail, fetched once and cached
+    # under the data directory. The URLs come from ingested records, so the same address checks
+    # as card fetches apply.
+    discovery_image_fetch_timeout_seconds: float = Field(default=5.0, gt=0, le=60)
+    discovery_image_fetch_max_bytes: int = Field(default=5_000_000, ge=1024, le=50_000_000)
+    discovery_image_fetch_allow_private: bool = Field(
+        default=False,
+        description="Let thumbnail fetches reach loopback, link-local and private addresses.",
+    )
+    discovery_image_fetch_allowed_hosts: str = Field(
+        default="",
+        description="Comma-separated host:port pairs thumbnail fetches may reach whatever their "
+        "addresses (an operator's own image server).",
+    )
+
     discovery_host: str = "127.0.0.1"
     discovery_port: int = Field(default=8000, ge=1, le=65535)
     discovery_api_keys: SecretStr | None = Field(
@@ -288,6 +303,11 @@ class Settings(BaseSettings):
     @property
     def a2a_fetch_allowed_hosts(self) -> frozenset[str]:
         hosts = self.discovery_a2a_fetch_allowed_hosts.split(",")
+        return frozenset(h.strip().lower() for h in hosts if h.strip())
+
+    @property
+    def image_fetch_allowed_hosts(self) -> frozenset[str]:
+        hosts = self.discovery_image_fetch_allowed_hosts.split(",")
         return frozenset(h.strip().lower() for h in hosts if h.strip())
 
     @property

@@ -9,12 +9,15 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from discovery.agent.domain import DomainConfig
 from discovery.agent.service import AgentService
 from discovery.api.security import require_read, require_write
+from discovery.images import ImageCache
 from discovery.runtime import Runtime
 from discovery.search.agents import AgentSearchService
 from discovery.search.discover import DiscoverService
 from discovery.search.service import SearchService
+from discovery.search.similar import SimilarService
 from discovery.settings import Settings
 
 
@@ -44,6 +47,19 @@ async def get_agent(request: Request) -> AgentService:
     return request.app.state.agent
 
 
+async def get_domain(request: Request) -> DomainConfig:
+    """The agent's domain (name, quick searches, messages): configuration, no database."""
+    return request.app.state.agent.parts.domain
+
+
+async def get_items(runtime: Annotated[Runtime, Depends(get_runtime)]) -> SimilarService:
+    return SimilarService(runtime.db, runtime.embedder.model_id, runtime.settings)
+
+
+async def get_images(request: Request) -> ImageCache:
+    return request.app.state.images
+
+
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SearchDep = Annotated[SearchService, Depends(get_search)]
 AgentSearchDep = Annotated[AgentSearchService, Depends(get_agent_search)]
@@ -51,6 +67,10 @@ AgentSearchDep = Annotated[AgentSearchService, Depends(get_agent_search)]
 DiscoverDep = Annotated[DiscoverService, Depends(get_discover)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 AgentDep = Annotated[AgentService, Depends(get_agent)]
+DomainDep = Annotated[DomainConfig, Depends(get_domain)]
+ItemsDep = Annotated[SimilarService, Depends(get_items)]
+"""Items by id and "more like this"."""
+ImagesDep = Annotated[ImageCache, Depends(get_images)]
 
 # Router-level guards: `APIRouter(dependencies=[READ])` or `[WRITE]`.
 READ = Depends(require_read)

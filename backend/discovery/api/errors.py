@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import logging
-from http import HTTPStatus
 from typing import Any
 
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 from pydantic import BaseModel, Field
@@ -17,6 +15,7 @@ from starlette.exceptions import HTTPException
 
 from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
 from discovery.search.models import InvalidRequest, error_detail
+from discovery.search.similar import UnknownItem
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +38,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(MissingEmbeddingsError)
     async def _missing_vectors(_: Request, exc: MissingEmbeddingsError) -> JSONResponse:
         return JSONResponse(error_body("reindex_required", str(exc)), status_code=409)
+
+    @app.exception_handler(UnknownItem)
+    async def _unknown_item(_: Request, exc: UnknownItem) -> JSONResponse:
+        return JSONResponse(error_body("not_found", str(exc)), status_code=404)
 
     @app.exception_handler(HTTPException)
     async def _http(_: Request, exc: HTTPException) -> JSONResponse:
@@ -96,64 +99,3 @@ class ErrorBody(BaseModel):
     """The one error shape of every endpoint."""
 
     error: ErrorDetail
-
-
-ERROR_RESPONSES = {
-    "400": "The query is empty.",
-    "401": "An API key is needed (`Authorization: Bearer <key>`).",
-    "422": "The request is not valid (too long, out of range, unknown value).",
-    "503": "The database is unavailable; retry after the `Retry-After` seconds.",
-}
-
-
-def document_errors(app: FastAPI) -> None:
-    """Document the one error body for 400/401/422/503 on every operation (FastAPI's own 422
-    schema does not describe what the handlers above send)."""
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema:
-            return app.openapi_schema
-        schema = get_openapi(
-            title=app.title, version=app.version, summary=app.summary, routes=app.routes
-        )
-        components = schema.setdefault("components", {}).setdefault("schemas", {})
-        body = ErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
-        components.update(body.pop("$defs"), ErrorBody=body)
-        for name in ("HTTPValidationError", "ValidationError"):
-            components.pop(name, None)
-        ref = {"$ref": "#/components/schemas/ErrorBody"}
-        for path, operations in schema.get("paths", {}).items():
-            errors = ERROR_RESPONSES | ({"404": "No such resource."} if "{" in path else {})
-            for operation in operations.values():
-                responses = operation.setdefault("responses", {})
-                _describe_event_stream(responses.get("200", {}))
-                for status, description in errors.items():
-                    responses[status] = {"description": description}
-                for status, response in responses.items():
-                    if status >= "400":
-                        response["content"] = {"application/json": {"schema": ref}}
-                        if response.get("description") in (None, "", "Additional Response"):
-                            response["description"] = HTTPStatus(int(status)).phrase
-        app.openapi_schema = schema
-        return schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
-
-
-def _describe_event_stream(response: dict[str, Any]) -> None:
-    """An SSE response's schema describes one event (`event`, `data`); the JSON inside `data`
-    is given as its `contentSchema` (FastAPI would describe the payload as the whole body)."""
-    media = response.get("content", {}).get("text/event-stream")
-    if media is None:
-        return
-    data: dict[str, Any] = {"type": "string"}
-    if "$ref" in media.get("schema", {}):
-        data |= {
-            "contentMediaType": "application/json",
-            "contentSchema": {"$ref": media["schema"]["$ref"]},
-        }
-    media["schema"] = {
-        "type": "object",
-        "properties": {"event": {"type": "string"}, "data": data, "id": {"type": "string"}},
-        "required": ["data"],
-    }

@@ -13,9 +13,11 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
-from discovery.api.errors import document_errors, install_error_handlers
+from discovery.api.docs import install_docs
+from discovery.api.errors import install_error_handlers
 from discovery.api.graphql import graphql_router
 from discovery.api.mcp.server import mount_mcp, sessions_running
+from discovery.api.openapi import document_api
 from discovery.api.routes import (
     admin,
     agent,
@@ -25,12 +27,15 @@ from discovery.api.routes import (
     config,
     discover,
     health,
+    images,
     intents,
+    items,
     search,
     skills,
     threads,
     tools,
 )
+from discovery.images import open_images
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
 
@@ -49,8 +54,9 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         async with open_runtime(settings) as runtime:
             if load_demo:
                 await load_demo_if_empty(runtime)
-            async with open_agent(runtime) as service:
+            async with open_agent(runtime) as service, open_images(settings) as images:
                 app.state.runtime, app.state.agent = runtime, service
+                app.state.images = images
                 async with sessions_running(mcp):
                     yield
 
@@ -59,9 +65,11 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
         summary="Conversational search and discovery over one catalog of items.",
         lifespan=lifespan,
         generate_unique_id_function=_operation_id,
+        docs_url=None,
+        redoc_url=None,
     )
     install_error_handlers(app)
-    document_errors(app)
+    document_api(app)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,
@@ -70,12 +78,13 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
             allow_headers=["Authorization", "Content-Type"],
         )
     app.include_router(health.router)
-    for v1 in (search, discover, capabilities, tools, skills, admin, intents):
+    for v1 in (search, discover, capabilities, tools, skills, admin, intents, items):
         app.include_router(v1.router, prefix="/api/v1")
     app.include_router(agents.router)
     app.include_router(graphql_router())
-    for router in (agent.router, chat.router, threads.router, config.router):
+    for router in (agent.router, chat.router, threads.router, config.router, images.router):
         app.include_router(router, prefix="/api")
+    install_docs(app)
     mcp = mount_mcp(app, settings)  # before the web UI's catch-all mount at /
     frontend = settings.discovery_frontend_dir
     if (frontend / "index.html").is_file():

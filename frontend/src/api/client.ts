@@ -3,7 +3,15 @@
 import createClient from "openapi-fetch";
 import { errorFromException, errorFromResponse, isAbort } from "./errors";
 import type { paths } from "./schema";
-import type { AskBody, ThreadHistory, UIConfig } from "./types";
+import type {
+  AskBody,
+  ItemDetail,
+  ItemHit,
+  SearchBody,
+  SimilarItems,
+  ThreadHistory,
+  UIConfig,
+} from "./types";
 
 export interface ApiOptions {
   /** Prefix for every path; "" (same origin) in the browser. */
@@ -17,6 +25,17 @@ export interface Api {
   thread(threadId: string, signal?: AbortSignal): Promise<ThreadHistory | null>;
   /** Opens the named-event stream of one turn; the body is parsed by `readEvents` (stream.ts). */
   openStream(body: AskBody, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>>;
+  /** The engine's search (`POST /api/v1/search`): further pages of an answer. */
+  search(body: SearchBody, signal?: AbortSignal): Promise<ItemHit[]>;
+  /** More like this: the items nearest to one item, leaving out those already shown. */
+  similar(itemId: string, exclude: string[], signal?: AbortSignal): Promise<SimilarItems>;
+  /** One item with all its metadata (the record view). */
+  item(itemId: string, signal?: AbortSignal): Promise<ItemDetail>;
+}
+
+/** A record's image, through the server's image proxy (same origin, cached). */
+export function imageUrl(itemId: string): string {
+  return `/api/images/${encodeURIComponent(itemId)}`;
 }
 
 export function createApi(options: ApiOptions = {}): Api {
@@ -62,6 +81,30 @@ export function createApi(options: ApiOptions = {}): Api {
           signal,
         });
         if (!response.ok || !data) throw errorFromResponse(response.status, error);
+        return data;
+      }),
+    search: (body, signal) =>
+      call(async () => {
+        const { data, error, response } = await client.POST("/api/v1/search", { body, signal });
+        if (data === undefined) throw errorFromResponse(response.status, error);
+        return data.tools;
+      }),
+    similar: (itemId, exclude, signal) =>
+      call(async () => {
+        const { data, error, response } = await client.GET("/api/v1/items/{item_id}/similar", {
+          params: { path: { item_id: itemId }, query: { limit: 10, exclude } },
+          signal,
+        });
+        if (data === undefined) throw errorFromResponse(response.status, error);
+        return data;
+      }),
+    item: (itemId, signal) =>
+      call(async () => {
+        const { data, error, response } = await client.GET("/api/v1/items/{item_id}", {
+          params: { path: { item_id: itemId } },
+          signal,
+        });
+        if (data === undefined) throw errorFromResponse(response.status, error);
         return data;
       }),
   };

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Healthz */
+        /**
+         * Healthz
+         * @description Liveness: the process answers. Never touches the database (use `/readyz`).
+         */
         get: operations["health-healthz"];
         put?: never;
         post?: never;
@@ -50,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search */
+        /**
+         * Search
+         * @description The engine's search contract: items of every kind by meaning, in one stage (`direct`), two (`hierarchical`: skills, then their items) or fused with full-text (`hybrid`), with per-stage timings. Archive records are among the `tools` (the contract's name) with `kind: archive`.
+         */
         post: operations["search-search"];
         delete?: never;
         options?: never;
@@ -93,6 +99,115 @@ export interface paths {
         get: operations["search-search_tools"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discover
+         * @description Tools and capabilities for an intent, ranked by min(semantic x reliability, cap): exact
+         *     name matches first, then by score; each result with its score's parts, a tool with its
+         *     input schema, a capability with its code and success rate.
+         */
+        post: operations["discover-discover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List All
+         * @description Active capabilities, most recently used first.
+         */
+        get: operations["capabilities-list_all"];
+        put?: never;
+        /**
+         * Create
+         * @description A run of code: its first successful run creates the capability (201); a run of code
+         *     that is already a capability is recorded against it (200); a failed first run creates
+         *     nothing (422).
+         */
+        post: operations["capabilities-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/capabilities/{capability_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One capability with its code and statistics; 404 for an unknown id.
+         */
+        get: operations["capabilities-show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/capabilities/{capability_id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record
+         * @description Record a later run; the statistics as they are after it.
+         */
+        post: operations["capabilities-record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/{tool_id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record
+         * @description Record a run of a catalog tool (`tool:<server>::<name>`, URL-encoded; the `tool:` prefix
+         *     may be left out); the statistics as they are after it.
+         */
+        post: operations["tools-record"];
         delete?: never;
         options?: never;
         head?: never;
@@ -149,7 +264,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject */
+        /**
+         * Reject
+         * @description Reject a pending skill suggestion (API key); the item keeps its current skills.
+         */
         post: operations["skills-reject"];
         delete?: never;
         options?: never;
@@ -184,7 +302,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Skills */
+        /**
+         * List Skills
+         * @description The skills (categories) of the catalog, optionally of one parent domain or state.
+         */
         get: operations["skills-list_skills"];
         put?: never;
         /**
@@ -205,9 +326,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Skill */
+        /**
+         * Get Skill
+         * @description One skill with its keywords and examples.
+         */
         get: operations["skills-get_skill"];
-        /** Replace Skill */
+        /**
+         * Replace Skill
+         * @description Replace a skill's fields (API key); its centroid and item counts follow.
+         */
         put: operations["skills-replace_skill"];
         post?: never;
         /**
@@ -217,7 +344,10 @@ export interface paths {
         delete: operations["skills-delete_skill"];
         options?: never;
         head?: never;
-        /** Update Skill */
+        /**
+         * Update Skill
+         * @description Change some of a skill's fields (API key).
+         */
         patch: operations["skills-update_skill"];
         trace?: never;
     };
@@ -249,7 +379,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reindex Status */
+        /**
+         * Reindex Status
+         * @description The progress of the background reindex (API key): state, done and total items.
+         */
         get: operations["admin-reindex_status"];
         put?: never;
         /**
@@ -276,6 +409,50 @@ export interface paths {
          * @description Every intent type, with its label, description and required skills.
          */
         get: operations["intents-list_intents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{item_id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Similar Items
+         * @description More like this: the items nearest to this one by its own stored vector (no text is
+         *     embedded), through the same SQL ranking and filters as a search, nearest first. Page by
+         *     sending the ids already shown as `exclude`. 404 for an unknown id; 409 when the item has no
+         *     vector for the configured embedding model (run `discovery reindex`).
+         */
+        get: operations["items-similar_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Item
+         * @description One active item with all its stored metadata (for an archive record: creator, date,
+         *     place, media type, tags, source and thumbnail URLs, and the source's own fields).
+         */
+        get: operations["items-get_item"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,7 +509,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sync Status */
+        /**
+         * Sync Status
+         * @description The progress of the background card sync (API key).
+         */
         get: operations["agents-sync_status"];
         put?: never;
         /**
@@ -356,7 +536,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask */
+        /**
+         * Ask
+         * @description One turn of the conversational agent, answered whole: `results` (records from the best search attempt) or a `message`, with what it understood and every search attempt. Send the `thread_id` of the previous answer to continue the conversation.
+         */
         post: operations["agent-ask"];
         delete?: never;
         options?: never;
@@ -373,7 +556,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask Stream */
+        /**
+         * Ask Stream
+         * @description The same turn as server-sent events (`intent`, `query`, `attempt`..., `results` or `message`, `done`); what the web UI uses. Closing the connection cancels the turn.
+         */
         post: operations["agent-ask_stream"];
         delete?: never;
         options?: never;
@@ -390,7 +576,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Chat */
+        /**
+         * Chat
+         * @description The same turn in the Vercel AI SDK UI message stream protocol (`useChat`): the body is what `DefaultChatTransport` posts; only the last user message is read.
+         */
         post: operations["chat-chat"];
         delete?: never;
         options?: never;
@@ -405,11 +594,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Thread */
+        /**
+         * Get Thread
+         * @description A conversation's turns, oldest first: each person's message and the agent's answer.
+         */
         get: operations["threads-get_thread"];
         put?: never;
         post?: never;
-        /** Delete Thread */
+        /**
+         * Delete Thread
+         * @description Forget a conversation (API key).
+         */
         delete: operations["threads-delete_thread"];
         options?: never;
         head?: never;
@@ -423,8 +618,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Config */
+        /**
+         * Config
+         * @description What the web UI needs before the first question: the archive's name and description, the quick searches, the limits it must respect, and who plans the turns.
+         */
         get: operations["config-config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Thumbnail
+         * @description A record's thumbnail from the app's own origin: fetched once from the URL in the record's
+         *     metadata (public addresses only, an image type, a size limit), cached on disk, then served
+         *     from the cache. Browsers never load the image host themselves, so an HTTPS page shows no
+         *     mixed content.
+         */
+        get: operations["images-thumbnail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -744,6 +965,131 @@ export interface components {
              */
             event: "attempt";
         };
+        /** Capability */
+        Capability: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string;
+            /** Code Snippet */
+            code_snippet: string;
+            /** Tools Used */
+            tools_used: string[];
+            /** Parameters Schema */
+            parameters_schema: {
+                [key: string]: unknown;
+            } | null;
+            /** Success Rate */
+            success_rate: number;
+            /** Usage Count */
+            usage_count: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Last Used At */
+            last_used_at: string | null;
+            /** Is Active */
+            is_active: boolean;
+            stats: components["schemas"]["StatsOut"];
+        };
+        /** CapabilityCreated */
+        CapabilityCreated: {
+            /** Created */
+            created: boolean;
+            capability: components["schemas"]["Capability"];
+        };
+        /** CapabilityResult */
+        CapabilityResult: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string;
+            /**
+             * Score
+             * @description min(semantic_score x reliability, cap): what ranks.
+             */
+            score: number;
+            /**
+             * Semantic Score
+             * @description Cosine similarity to the intent (a text rank in [0, 1) when meta.search_mode is full_text).
+             */
+            semantic_score: number;
+            /**
+             * Reliability
+             * @description The multiplier of the success rate (0.1, 1, 1.2).
+             */
+            reliability: number;
+            /**
+             * Success Rate
+             * @description Smoothed success rate; the untried rate (1.0) when executions is 0.
+             */
+            success_rate: number;
+            /**
+             * Executions
+             * @description Runs behind the success rate (0: untried).
+             */
+            executions: number;
+            /**
+             * Exact Match
+             * @description The intent is exactly its name (or server:name).
+             * @default false
+             */
+            exact_match: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "capability";
+            /** Code Snippet */
+            code_snippet: string;
+            /** Usage Count */
+            usage_count: number;
+            /** Tools Used */
+            tools_used: string[];
+            /** Parameters Schema */
+            parameters_schema?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * CapabilityRun
+         * @description `POST /api/v1/capabilities`: a run of code that may become a capability.
+         */
+        CapabilityRun: {
+            /**
+             * Intent
+             * @description The intent the code served; the description when none is given.
+             */
+            intent: string;
+            /**
+             * Name
+             * @description Default: made from the intent's first words (snake_case).
+             */
+            name?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Code Snippet */
+            code_snippet: string;
+            /**
+             * Tools Used
+             * @description The ids of the catalog tools it called, in order.
+             */
+            tools_used?: string[];
+            /**
+             * Parameters Schema
+             * @description A JSON Schema of its parameters, if it takes any.
+             */
+            parameters_schema?: {
+                [key: string]: unknown;
+            } | null;
+            outcome: components["schemas"]["Outcome"];
+        };
         /**
          * ChatBody
          * @description What `useChat` posts: the chat id (our thread id) and its messages; only the last user
@@ -757,6 +1103,97 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** DiscoverFilter */
+        DiscoverFilter: {
+            /**
+             * @description tool, capability or all (both in one ranking).
+             * @default all
+             */
+            type: components["schemas"]["DiscoverType"];
+            /**
+             * Minscore
+             * @description Only results whose final score is at least this (0 to 1).
+             * @default 0
+             */
+            minScore: number;
+        };
+        /** DiscoverMeta */
+        DiscoverMeta: {
+            /** Query */
+            query: string;
+            filter_type: components["schemas"]["DiscoverType"];
+            /** Min Score */
+            min_score: number;
+            /**
+             * Total Found
+             * @description Candidates that passed the filters, before the cut to limit (each kind contributes at most its candidate pool).
+             */
+            total_found: number;
+            /** Returned Count */
+            returned_count: number;
+            /**
+             * Tools Count
+             * @description Tools among the returned results.
+             */
+            tools_count: number;
+            /**
+             * Capabilities Count
+             * @description Capabilities among the returned results.
+             */
+            capabilities_count: number;
+            /**
+             * Search Mode
+             * @description full_text when the embedder failed and the full-text index answered.
+             * @enum {string}
+             */
+            search_mode: "semantic" | "full_text";
+            /** Fallback Reason */
+            fallback_reason?: string | null;
+            /**
+             * Tool Strategy
+             * @description How tools were searched (a setting).
+             */
+            tool_strategy: string;
+            /** Embedding Model */
+            embedding_model: string;
+            /** Embedding Time Ms */
+            embedding_time_ms: number;
+            /** Total Time Ms */
+            total_time_ms: number;
+        };
+        /** DiscoverRequest */
+        DiscoverRequest: {
+            /**
+             * Intent
+             * @description What the agent wants to do, in plain words.
+             */
+            intent: string;
+            /** @description Which kinds, and a floor on the final score. */
+            filter?: components["schemas"]["DiscoverFilter"] | null;
+            /**
+             * Limit
+             * @description Results at most (1 to 50).
+             * @default 10
+             */
+            limit: number;
+            /**
+             * Include Related
+             * @description Add each tool's related_tools (most used together); never counted in limit.
+             * @default false
+             */
+            include_related: boolean;
+        };
+        /** DiscoverResponse */
+        DiscoverResponse: {
+            /** Results */
+            results: (components["schemas"]["ToolResult"] | components["schemas"]["CapabilityResult"])[];
+            meta: components["schemas"]["DiscoverMeta"];
+        };
+        /**
+         * DiscoverType
+         * @enum {string}
+         */
+        DiscoverType: "tool" | "capability" | "all";
         /** DoneEvent */
         DoneEvent: {
             /**
@@ -788,6 +1225,14 @@ export interface components {
              * @description User-safe text; the details are in the server log.
              */
             message: string;
+        };
+        /** ExecutionRecorded */
+        ExecutionRecorded: {
+            /** Item Id */
+            item_id: string;
+            /** Execution Id */
+            execution_id: number;
+            stats: components["schemas"]["StatsOut"];
         };
         /** IngestResult */
         IngestResult: {
@@ -833,6 +1278,33 @@ export interface components {
              * @description False: no skill carries it out; searched by meaning.
              */
             executable: boolean;
+        };
+        /**
+         * ItemDetail
+         * @description One catalog item as stored: every field and all of its metadata (for an archive record:
+         *     creator, date, place, media type, tags, source and thumbnail URLs, the source's own
+         *     fields under `source`).
+         */
+        ItemDetail: {
+            /** Id */
+            id: string;
+            kind: components["schemas"]["ItemKind"];
+            /** Name */
+            name: string;
+            /** Title */
+            title: string;
+            /** Description */
+            description: string;
+            /** Summary */
+            summary: string;
+            /** Metadata */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** Skill Ids */
+            skill_ids: string[];
+            /** Primary Skill Id */
+            primary_skill_id: string | null;
         };
         /** ItemHit */
         ItemHit: {
@@ -881,6 +1353,14 @@ export interface components {
             /** Match Count */
             match_count: number;
         };
+        /** Liveness */
+        Liveness: {
+            /**
+             * Status
+             * @default ok
+             */
+            status: string;
+        };
         /** MessageEvent */
         MessageEvent: {
             /**
@@ -914,6 +1394,29 @@ export interface components {
              */
             response_type: "message";
         };
+        /**
+         * Outcome
+         * @description One run of a tool or a capability.
+         */
+        Outcome: {
+            /** Success */
+            success: boolean;
+            /**
+             * Duration Ms
+             * @description How long the run took.
+             */
+            duration_ms: number;
+            /**
+             * Error
+             * @description What went wrong.
+             */
+            error?: string | null;
+            /**
+             * Trace Id
+             * @description Runs that share a trace were made together (the co-usage graph).
+             */
+            trace_id?: string | null;
+        };
         /** QueryEvent */
         QueryEvent: {
             /**
@@ -934,6 +1437,17 @@ export interface components {
             label: string;
             /** Query */
             query: string;
+        };
+        /** Readiness */
+        Readiness: {
+            /** Status */
+            status: string;
+            /** Database */
+            database: boolean;
+            /** Embedder */
+            embedder: boolean;
+            /** Embedding Model */
+            embedding_model: string;
         };
         /** Reclassified */
         Reclassified: {
@@ -961,6 +1475,23 @@ export interface components {
              * @default 0
              */
             done: number;
+        };
+        /** RelatedTool */
+        RelatedTool: {
+            /** Tool Id */
+            tool_id: string;
+            /** Name */
+            name: string;
+            /**
+             * Relation
+             * @description Where they were used together: capability, trace or capability+trace.
+             */
+            relation: string;
+            /**
+             * Score
+             * @description Weighted Adamic-Adar: the sum over shared contexts of weight / ln(size).
+             */
+            score: number;
         };
         /** ResultsEvent */
         ResultsEvent: {
@@ -1105,6 +1636,36 @@ export interface components {
             metadata: components["schemas"]["SearchMetadata"];
         };
         /**
+         * SimilarItems
+         * @description The items most like `item`, nearest first.
+         */
+        SimilarItems: {
+            item: components["schemas"]["ItemDetail"];
+            /**
+             * Items
+             * @description The nearest items, each with its cosine similarity to `item` (not to a query), nearest first; `item` itself is never among them.
+             */
+            items: components["schemas"]["ItemHit"][];
+            metadata: components["schemas"]["SimilarMetadata"];
+        };
+        /** SimilarMetadata */
+        SimilarMetadata: {
+            /** Embedding Model */
+            embedding_model: string;
+            /**
+             * Search Time Ms
+             * @description Reading the item's vector and ranking.
+             */
+            search_time_ms: number;
+            /**
+             * Excluded Count
+             * @description Ids left out besides the item itself.
+             */
+            excluded_count: number;
+            /** Final Count */
+            final_count: number;
+        };
+        /**
          * SkillFields
          * @description PUT: every field of a skill but its id (the path names it).
          */
@@ -1224,6 +1785,35 @@ export interface components {
             is_active?: boolean | null;
         };
         /**
+         * StatsOut
+         * @description An item's runs: counts, the smoothed success rate, the last use.
+         */
+        StatsOut: {
+            /**
+             * Executions
+             * @description Runs recorded (successes + failures).
+             */
+            executions: number;
+            /** Successes */
+            successes: number;
+            /** Failures */
+            failures: number;
+            /**
+             * Success Rate
+             * @description Smoothed with a Beta prior (docs); the untried rate when it never ran.
+             */
+            success_rate: number;
+            /**
+             * Usage Count
+             * @description The same as executions.
+             */
+            usage_count: number;
+            /** Mean Duration Ms */
+            mean_duration_ms: number | null;
+            /** Last Used At */
+            last_used_at: string | null;
+        };
+        /**
          * Strategy
          * @enum {string}
          */
@@ -1254,6 +1844,13 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "approved" | "rejected";
+            /**
+             * Source
+             * @description ingest: one item no skill fits; catalog: a group proposed from the catalog.
+             * @default ingest
+             * @enum {string}
+             */
+            source: "ingest" | "catalog";
             /**
              * Skill Id
              * @description The skill an approval created.
@@ -1331,6 +1928,68 @@ export interface components {
              * @description The next piece of the reply's text, as the model writes it.
              */
             text: string;
+        };
+        /** ToolResult */
+        ToolResult: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string;
+            /**
+             * Score
+             * @description min(semantic_score x reliability, cap): what ranks.
+             */
+            score: number;
+            /**
+             * Semantic Score
+             * @description Cosine similarity to the intent (a text rank in [0, 1) when meta.search_mode is full_text).
+             */
+            semantic_score: number;
+            /**
+             * Reliability
+             * @description The multiplier of the success rate (0.1, 1, 1.2).
+             */
+            reliability: number;
+            /**
+             * Success Rate
+             * @description Smoothed success rate; the untried rate (1.0) when executions is 0.
+             */
+            success_rate: number;
+            /**
+             * Executions
+             * @description Runs behind the success rate (0: untried).
+             */
+            executions: number;
+            /**
+             * Exact Match
+             * @description The intent is exactly its name (or server:name).
+             * @default false
+             */
+            exact_match: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tool";
+            /**
+             * Server Id
+             * @description The MCP server that provides it.
+             */
+            server_id: string | null;
+            /**
+             * Input Schema
+             * @description Its MCP inputSchema.
+             */
+            input_schema: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Related Tools
+             * @description With include_related: the tools most used together with it.
+             */
+            related_tools?: components["schemas"]["RelatedTool"][] | null;
         };
         /**
          * Turn
@@ -1423,45 +2082,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An API key is needed (`Authorization: Bearer <key>`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
                 };
             };
         };
@@ -1481,43 +2107,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": true,
+                     *       "embedder": true,
+                     *       "embedding_model": "all-MiniLM-L6-v2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An API key is needed (`Authorization: Bearer <key>`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description Not ready (with `Retry-After`). */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
@@ -1531,6 +2138,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "boxing match",
+                 *       "limit": 1,
+                 *       "strategy": "hierarchical"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SearchRequest"];
             };
         };
@@ -1541,10 +2155,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "boxing match",
+                     *       "tools": [
+                     *         {
+                     *           "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *           "kind": "archive",
+                     *           "name": "Boxing match in Centre Avenue YMCA gym",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "metadata": {
+                     *             "creator": "Charles \"Teenie\" Harris",
+                     *             "date": "c. 1950-1960",
+                     *             "date_start": 1950,
+                     *             "date_end": 1960,
+                     *             "place": "",
+                     *             "media_type": "photograph",
+                     *             "tags": [
+                     *               "Photographic Negative",
+                     *               "Fine Arts"
+                     *             ],
+                     *             "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *             "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *             "source": {
+                     *               "accession_number": "2001.35.52769",
+                     *               "credit_line": "Heinz Family Fund"
+                     *             }
+                     *           },
+                     *           "skill_ids": [
+                     *             "heritage.photograph",
+                     *             "heritage.sports"
+                     *           ],
+                     *           "primary_skill_id": "heritage.sports",
+                     *           "score": 0.6834,
+                     *           "rank_score": null
+                     *         }
+                     *       ],
+                     *       "matched_skills": [
+                     *         {
+                     *           "id": "heritage.sports",
+                     *           "name": "Sports",
+                     *           "description": "Athletes, games, boxing, baseball and other sports.",
+                     *           "parent_domain": "heritage",
+                     *           "tool_count": 61,
+                     *           "score": 0.61
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "strategy_used": "hierarchical",
+                     *         "skill_ids_used": [
+                     *           "heritage.sports"
+                     *         ],
+                     *         "fallback_reason": null,
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "query_embedding_time_ms": 2.1,
+                     *         "skill_search_time_ms": 1.4,
+                     *         "tool_search_time_ms": 3.2,
+                     *         "total_time_ms": 7,
+                     *         "stage1_skill_count": 1,
+                     *         "stage2_candidate_count": 61,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchResult"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1555,6 +2234,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1585,11 +2273,17 @@ export interface operations {
     "search-search_skills": {
         parameters: {
             query: {
-                /** @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped). */
+                /**
+                 * @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped).
+                 * @example oil painting of a landscape
+                 */
                 query: string;
                 /** @description Only skills or items of this kind. */
                 item_type?: components["schemas"]["ItemKind"] | null;
-                /** @description 1 to 50; default 3, or 8 with an item_type other than archive. */
+                /**
+                 * @description 1 to 50; default 3, or 8 with an item_type other than archive.
+                 * @example 3
+                 */
                 limit?: number | null;
                 /** @description 0 to 1; default 0.4, or 0.1 with an item_type other than archive. */
                 threshold?: number | null;
@@ -1614,10 +2308,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "oil painting",
+                     *       "skills": [
+                     *         {
+                     *           "id": "heritage.sports",
+                     *           "name": "Sports",
+                     *           "description": "Athletes, games, boxing, baseball and other sports.",
+                     *           "parent_domain": "heritage",
+                     *           "tool_count": 61,
+                     *           "score": 0.61
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "strategy_used": "hierarchical",
+                     *         "skill_ids_used": [
+                     *           "heritage.sports"
+                     *         ],
+                     *         "fallback_reason": null,
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "query_embedding_time_ms": 2.1,
+                     *         "skill_search_time_ms": 1.4,
+                     *         "tool_search_time_ms": 3.2,
+                     *         "total_time_ms": 7,
+                     *         "stage1_skill_count": 1,
+                     *         "stage2_candidate_count": 61,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillHit"][];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1628,6 +2352,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1658,13 +2391,22 @@ export interface operations {
     "search-search_tools": {
         parameters: {
             query: {
-                /** @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped). */
+                /**
+                 * @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped).
+                 * @example boxing match
+                 */
                 query: string;
-                /** @description Comma-separated skill ids; items in any of them. */
+                /**
+                 * @description Comma-separated skill ids; items in any of them.
+                 * @example heritage.sports
+                 */
                 skill_ids?: string | null;
                 /** @description Only skills or items of this kind. */
                 item_type?: components["schemas"]["ItemKind"] | null;
-                /** @description 1 to 100; default 5. */
+                /**
+                 * @description 1 to 100; default 5.
+                 * @example 5
+                 */
                 limit?: number | null;
                 /** @description 0 to 1; default 0.3. */
                 threshold?: number | null;
@@ -1690,10 +2432,206 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "boxing match",
+                     *       "tools": [
+                     *         {
+                     *           "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *           "kind": "archive",
+                     *           "name": "Boxing match in Centre Avenue YMCA gym",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "metadata": {
+                     *             "creator": "Charles \"Teenie\" Harris",
+                     *             "date": "c. 1950-1960",
+                     *             "date_start": 1950,
+                     *             "date_end": 1960,
+                     *             "place": "",
+                     *             "media_type": "photograph",
+                     *             "tags": [
+                     *               "Photographic Negative",
+                     *               "Fine Arts"
+                     *             ],
+                     *             "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *             "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *             "source": {
+                     *               "accession_number": "2001.35.52769",
+                     *               "credit_line": "Heinz Family Fund"
+                     *             }
+                     *           },
+                     *           "skill_ids": [
+                     *             "heritage.photograph",
+                     *             "heritage.sports"
+                     *           ],
+                     *           "primary_skill_id": "heritage.sports",
+                     *           "score": 0.6834,
+                     *           "rank_score": null
+                     *         }
+                     *       ],
+                     *       "matched_skills": [],
+                     *       "metadata": {
+                     *         "strategy_used": "hierarchical",
+                     *         "skill_ids_used": [
+                     *           "heritage.sports"
+                     *         ],
+                     *         "fallback_reason": null,
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "query_embedding_time_ms": 2.1,
+                     *         "skill_search_time_ms": 1.4,
+                     *         "tool_search_time_ms": 3.2,
+                     *         "total_time_ms": 7,
+                     *         "stage1_skill_count": 1,
+                     *         "stage2_candidate_count": 61,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ItemHit"][];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "discover-discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "intent": "read a file and count its lines",
+                 *       "limit": 2,
+                 *       "filter": {
+                 *         "type": "all",
+                 *         "minScore": 0.2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DiscoverRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "type": "capability",
+                     *           "id": "capability:3f1c2a9b7d4e5f60",
+                     *           "name": "read_a_file_and_count_its_lines",
+                     *           "description": "read a file and count its lines",
+                     *           "score": 0.8123,
+                     *           "semantic_score": 0.8123,
+                     *           "reliability": 1,
+                     *           "success_rate": 0.8409,
+                     *           "executions": 8,
+                     *           "exact_match": false,
+                     *           "code_snippet": "text = read_file(path='notes.txt')\nprint(len(text.splitlines()))",
+                     *           "usage_count": 8,
+                     *           "tools_used": [
+                     *             "tool:Files::read_file"
+                     *           ],
+                     *           "parameters_schema": null
+                     *         },
+                     *         {
+                     *           "type": "tool",
+                     *           "id": "tool:Files::read_file",
+                     *           "name": "read_file",
+                     *           "description": "Read the complete contents of a file.",
+                     *           "score": 0.7015,
+                     *           "semantic_score": 0.7015,
+                     *           "reliability": 1,
+                     *           "success_rate": 1,
+                     *           "executions": 0,
+                     *           "exact_match": false,
+                     *           "server_id": "Files",
+                     *           "input_schema": {
+                     *             "type": "object",
+                     *             "properties": {
+                     *               "path": {
+                     *                 "type": "string"
+                     *               }
+                     *             }
+                     *           },
+                     *           "related_tools": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "query": "read a file and count its lines",
+                     *         "filter_type": "all",
+                     *         "min_score": 0.2,
+                     *         "total_found": 14,
+                     *         "returned_count": 2,
+                     *         "tools_count": 1,
+                     *         "capabilities_count": 1,
+                     *         "search_mode": "semantic",
+                     *         "fallback_reason": null,
+                     *         "tool_strategy": "hybrid",
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "embedding_time_ms": 4.1,
+                     *         "total_time_ms": 12.7
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DiscoverResponse"];
+                };
+            };
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1731,9 +2669,483 @@ export interface operations {
             };
         };
     };
+    "capabilities-list_all": {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: number;
+                /** @example 0 */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "capability:3f1c2a9b7d4e5f60",
+                     *         "name": "read_a_file_and_count_its_lines",
+                     *         "description": "read a file and count its lines",
+                     *         "code_snippet": "text = read_file(path='notes.txt')\nprint(len(text.splitlines()))",
+                     *         "tools_used": [
+                     *           "tool:Files::read_file"
+                     *         ],
+                     *         "parameters_schema": null,
+                     *         "success_rate": 0.8409,
+                     *         "usage_count": 8,
+                     *         "created_at": "2026-11-20T09:00:00Z",
+                     *         "last_used_at": "2026-11-24T10:15:00Z",
+                     *         "is_active": true,
+                     *         "stats": {
+                     *           "executions": 8,
+                     *           "successes": 7,
+                     *           "failures": 1,
+                     *           "success_rate": 0.8409,
+                     *           "usage_count": 8,
+                     *           "mean_duration_ms": 38.2,
+                     *           "last_used_at": "2026-11-24T10:15:00Z"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Capability"][];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "capabilities-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "intent": "read a file and count its lines",
+                 *       "code_snippet": "text = read_file(path='notes.txt')\nprint(len(text.splitlines()))",
+                 *       "tools_used": [
+                 *         "tool:Files::read_file"
+                 *       ],
+                 *       "outcome": {
+                 *         "success": true,
+                 *         "duration_ms": 41.5
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CapabilityRun"];
+            };
+        };
+        responses: {
+            /** @description A run of one that exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CapabilityCreated"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": true,
+                     *       "capability": {
+                     *         "id": "capability:3f1c2a9b7d4e5f60",
+                     *         "name": "read_a_file_and_count_its_lines",
+                     *         "description": "read a file and count its lines",
+                     *         "code_snippet": "text = read_file(path='notes.txt')\nprint(len(text.splitlines()))",
+                     *         "tools_used": [
+                     *           "tool:Files::read_file"
+                     *         ],
+                     *         "parameters_schema": null,
+                     *         "success_rate": 0.8409,
+                     *         "usage_count": 8,
+                     *         "created_at": "2026-11-20T09:00:00Z",
+                     *         "last_used_at": "2026-11-24T10:15:00Z",
+                     *         "is_active": true,
+                     *         "stats": {
+                     *           "executions": 8,
+                     *           "successes": 7,
+                     *           "failures": 1,
+                     *           "success_rate": 0.8409,
+                     *           "usage_count": 8,
+                     *           "mean_duration_ms": 38.2,
+                     *           "last_used_at": "2026-11-24T10:15:00Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CapabilityCreated"];
+                };
+            };
+            /** @description The query is empty, or the body cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "capabilities-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The capability's id, e.g. `capability:3f1c2a9b7d4e5f60`.
+                 * @example capability:3f1c2a9b7d4e5f60
+                 */
+                capability_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "capability:3f1c2a9b7d4e5f60",
+                     *       "name": "read_a_file_and_count_its_lines",
+                     *       "description": "read a file and count its lines",
+                     *       "code_snippet": "text = read_file(path='notes.txt')\nprint(len(text.splitlines()))",
+                     *       "tools_used": [
+                     *         "tool:Files::read_file"
+                     *       ],
+                     *       "parameters_schema": null,
+                     *       "success_rate": 0.8409,
+                     *       "usage_count": 8,
+                     *       "created_at": "2026-11-20T09:00:00Z",
+                     *       "last_used_at": "2026-11-24T10:15:00Z",
+                     *       "is_active": true,
+                     *       "stats": {
+                     *         "executions": 8,
+                     *         "successes": 7,
+                     *         "failures": 1,
+                     *         "success_rate": 0.8409,
+                     *         "usage_count": 8,
+                     *         "mean_duration_ms": 38.2,
+                     *         "last_used_at": "2026-11-24T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Capability"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "capabilities-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The capability's id, e.g. `capability:3f1c2a9b7d4e5f60`.
+                 * @example capability:3f1c2a9b7d4e5f60
+                 */
+                capability_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "duration_ms": 12,
+                 *       "error": "file not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Outcome"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item_id": "capability:3f1c2a9b7d4e5f60",
+                     *       "execution_id": 8,
+                     *       "stats": {
+                     *         "executions": 8,
+                     *         "successes": 7,
+                     *         "failures": 1,
+                     *         "success_rate": 0.8409,
+                     *         "usage_count": 8,
+                     *         "mean_duration_ms": 38.2,
+                     *         "last_used_at": "2026-11-24T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExecutionRecorded"];
+                };
+            };
+            /** @description The query is empty, or the body cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "tools-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tool's id, e.g. `tool:Files::read_file` (URL-encoded).
+                 * @example tool:Files::read_file
+                 */
+                tool_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "duration_ms": 3.2,
+                 *       "trace_id": "run-2026-11-24-001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Outcome"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item_id": "tool:Files::read_file",
+                     *       "execution_id": 9,
+                     *       "stats": {
+                     *         "executions": 8,
+                     *         "successes": 7,
+                     *         "failures": 1,
+                     *         "success_rate": 0.8409,
+                     *         "usage_count": 8,
+                     *         "mean_duration_ms": 38.2,
+                     *         "last_used_at": "2026-11-24T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExecutionRecorded"];
+                };
+            };
+            /** @description The query is empty, or the body cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "skills-list_suggestions": {
         parameters: {
             query?: {
+                /** @example pending */
                 status?: ("pending" | "approved" | "rejected") | null;
             };
             header?: never;
@@ -1748,16 +3160,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 7,
+                     *         "item_id": "tool:weather.get_forecast",
+                     *         "suggested_name": "Weather",
+                     *         "status": "pending"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Suggestion"][];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -1794,12 +3207,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7 */
                 suggestion_id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "tools.weather",
+                 *       "name": "Weather"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Approval"] | null;
             };
         };
@@ -1810,10 +3230,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "skill": {
+                     *         "id": "heritage.sports",
+                     *         "name": "Sports",
+                     *         "description": "Athletes, games, boxing, baseball and other sports.",
+                     *         "parent_domain": "heritage",
+                     *         "tool_count": 61,
+                     *         "keywords": [
+                     *           "boxing",
+                     *           "baseball"
+                     *         ],
+                     *         "examples": [
+                     *           "boxers in a ring"
+                     *         ],
+                     *         "is_active": true
+                     *       },
+                     *       "reclassified": 12
+                     *     }
+                     */
                     "application/json": components["schemas"]["Approved"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1865,6 +3305,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7 */
                 suggestion_id: number;
             };
             cookie?: never;
@@ -1877,16 +3318,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "item_id": "tool:weather.get_forecast",
+                     *       "suggested_name": "Weather",
+                     *       "status": "rejected"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Suggestion"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -1930,6 +3370,7 @@ export interface operations {
     "skills-reclassify_items": {
         parameters: {
             query?: {
+                /** @example true */
                 only_unplaced?: boolean;
             };
             header?: never;
@@ -1944,16 +3385,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": 250,
+                     *       "changed": 12
+                     *     }
+                     */
                     "application/json": components["schemas"]["Reclassified"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -1988,6 +3426,7 @@ export interface operations {
     "skills-list_skills": {
         parameters: {
             query?: {
+                /** @example heritage */
                 parent_domain?: string | null;
                 is_active?: boolean | null;
             };
@@ -2003,16 +3442,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "heritage.sports",
+                     *         "name": "Sports",
+                     *         "description": "Athletes, games, boxing, baseball and other sports.",
+                     *         "parent_domain": "heritage",
+                     *         "tool_count": 61,
+                     *         "keywords": [
+                     *           "boxing",
+                     *           "baseball"
+                     *         ],
+                     *         "examples": [
+                     *           "boxers in a ring"
+                     *         ],
+                     *         "is_active": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SkillOut"][];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2053,6 +3502,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "tools.weather",
+                 *       "name": "Weather",
+                 *       "description": "Forecasts and current conditions.",
+                 *       "keywords": [
+                 *         "weather",
+                 *         "forecast"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SkillIn"];
             };
         };
@@ -2063,10 +3523,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2109,6 +3586,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example heritage.sports */
                 skill_id: string;
             };
             cookie?: never;
@@ -2121,16 +3599,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2176,12 +3662,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example heritage.sports */
                 skill_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sports",
+                 *       "description": "Athletes and games.",
+                 *       "parent_domain": "h"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SkillFields"];
             };
         };
@@ -2192,10 +3686,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2247,6 +3758,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example tools.weather */
                 skill_id: string;
             };
             cookie?: never;
@@ -2259,15 +3771,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
@@ -2312,12 +3815,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example heritage.sports */
                 skill_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "keywords": [
+                 *         "boxing",
+                 *         "baseball",
+                 *         "track"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SkillPatch"];
             };
         };
@@ -2328,10 +3841,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "heritage.sports",
+                     *       "name": "Sports",
+                     *       "description": "Athletes, games, boxing, baseball and other sports.",
+                     *       "parent_domain": "heritage",
+                     *       "tool_count": 61,
+                     *       "keywords": [
+                     *         "boxing",
+                     *         "baseball"
+                     *       ],
+                     *       "examples": [
+                     *         "boxers in a ring"
+                     *       ],
+                     *       "is_active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillOut"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2383,7 +3913,12 @@ export interface operations {
             query?: {
                 /** @description Default: from the Content-Type. */
                 format?: ("jsonl" | "csv" | "json") | null;
-                /** @description field=column, repeatable. */
+                /**
+                 * @description field=column, repeatable.
+                 * @example [
+                 *       "title=Heading"
+                 *     ]
+                 */
                 map?: string[] | null;
             };
             header?: never;
@@ -2393,8 +3928,11 @@ export interface operations {
         /** @description Archive records: JSON Lines, CSV (with a header) or a JSON array. */
         requestBody: {
             content: {
+                /** @example {"id": "my:1", "title": "Streetcar in the snow", "creation_date": "c. 1950"} */
                 "application/x-ndjson": string;
+                /** @example {"id": "my:1", "title": "Streetcar in the snow", "creation_date": "c. 1950"} */
                 "text/csv": string;
+                /** @example {"id": "my:1", "title": "Streetcar in the snow", "creation_date": "c. 1950"} */
                 "application/json": Record<string, never>[];
             };
         };
@@ -2405,16 +3943,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "added": 1,
+                     *       "updated": 0,
+                     *       "unchanged": 0,
+                     *       "skipped": 0,
+                     *       "errors": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["IngestResult"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2479,29 +4017,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "total": 3000,
+                     *       "done": 1200
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReindexStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2535,16 +4064,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "total": 3000,
+                     *       "done": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReindexStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2558,15 +4087,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2600,11 +4120,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "governance.membership.add",
+                     *         "label": "Add a member",
+                     *         "description": "Add an account or agent as a member of a group.",
+                     *         "requiredSkills": [
+                     *           "governance_and_trust/membership/add_member"
+                     *         ],
+                     *         "executable": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["IntentOut"][];
                 };
             };
-            /** @description The query is empty. */
-            400: {
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2612,8 +4145,165 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "items-similar_items": {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items, 1 to 50.
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description Minimum similarity to the item, 0 to 1. */
+                threshold?: number;
+                /** @description Only items of this kind; default: the item's own kind. */
+                item_type?: components["schemas"]["ItemKind"] | null;
+                /**
+                 * @description Archive media types (any of them).
+                 * @example [
+                 *       "photograph"
+                 *     ]
+                 */
+                media_type?: string[] | null;
+                /** @description From this year, inclusive. */
+                date_from?: number | null;
+                /** @description To this year, inclusive. */
+                date_to?: number | null;
+                /**
+                 * @description Ids to leave out (those already shown), at most 100.
+                 * @example [
+                 *       "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a"
+                 *     ]
+                 */
+                exclude?: string[] | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The item's id, e.g. `cmoa:things/000ed880-7d5a-4e1a-8c11-e2339adab057` (slashes may be sent as they are or as %2F).
+                 * @example cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a
+                 */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *         "kind": "archive",
+                     *         "name": "Boxing match in Centre Avenue YMCA gym",
+                     *         "title": "Boxing match in Centre Avenue YMCA gym",
+                     *         "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *         "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *         "metadata": {
+                     *           "creator": "Charles \"Teenie\" Harris",
+                     *           "date": "c. 1950-1960",
+                     *           "date_start": 1950,
+                     *           "date_end": 1960,
+                     *           "place": "",
+                     *           "media_type": "photograph",
+                     *           "tags": [
+                     *             "Photographic Negative",
+                     *             "Fine Arts"
+                     *           ],
+                     *           "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *           "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *           "source": {
+                     *             "accession_number": "2001.35.52769",
+                     *             "credit_line": "Heinz Family Fund"
+                     *           }
+                     *         },
+                     *         "skill_ids": [
+                     *           "heritage.photograph",
+                     *           "heritage.sports"
+                     *         ],
+                     *         "primary_skill_id": "heritage.sports"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": "cmoa:things/a0f86af4",
+                     *           "kind": "archive",
+                     *           "name": "Boxing match in Centre Avenue YMCA gym",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "metadata": {
+                     *             "creator": "Charles \"Teenie\" Harris",
+                     *             "date": "c. 1950-1960",
+                     *             "date_start": 1950,
+                     *             "date_end": 1960,
+                     *             "place": "",
+                     *             "media_type": "photograph",
+                     *             "tags": [
+                     *               "Photographic Negative",
+                     *               "Fine Arts"
+                     *             ],
+                     *             "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *             "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *             "source": {
+                     *               "accession_number": "2001.35.52769",
+                     *               "credit_line": "Heinz Family Fund"
+                     *             }
+                     *           },
+                     *           "skill_ids": [
+                     *             "heritage.photograph",
+                     *             "heritage.sports"
+                     *           ],
+                     *           "primary_skill_id": "heritage.sports",
+                     *           "score": 0.91,
+                     *           "rank_score": null
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "embedding_model": "all-MiniLM-L6-v2",
+                     *         "search_time_ms": 4.2,
+                     *         "excluded_count": 0,
+                     *         "final_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimilarItems"];
+                };
+            };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2630,7 +4320,102 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "items-get_item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The item's id, e.g. `cmoa:things/000ed880-7d5a-4e1a-8c11-e2339adab057` (slashes may be sent as they are or as %2F).
+                 * @example cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a
+                 */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *       "kind": "archive",
+                     *       "name": "Boxing match in Centre Avenue YMCA gym",
+                     *       "title": "Boxing match in Centre Avenue YMCA gym",
+                     *       "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *       "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *       "metadata": {
+                     *         "creator": "Charles \"Teenie\" Harris",
+                     *         "date": "c. 1950-1960",
+                     *         "date_start": 1950,
+                     *         "date_end": 1960,
+                     *         "place": "",
+                     *         "media_type": "photograph",
+                     *         "tags": [
+                     *           "Photographic Negative",
+                     *           "Fine Arts"
+                     *         ],
+                     *         "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *         "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *         "source": {
+                     *           "accession_number": "2001.35.52769",
+                     *           "credit_line": "Heinz Family Fund"
+                     *         }
+                     *       },
+                     *       "skill_ids": [
+                     *         "heritage.photograph",
+                     *         "heritage.sports"
+                     *       ],
+                     *       "primary_skill_id": "heritage.sports"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ItemDetail"];
+                };
+            };
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is not valid (too long, out of range, unknown value). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2650,6 +4435,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "intentType": "governance.membership.add",
+                 *       "topK": 5
+                 *     }
+                 */
                 "application/json": components["schemas"]["AgentSearchRequest"];
             };
         };
@@ -2660,10 +4451,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agents": [
+                     *         {
+                     *           "id": "agent:delegatedesk",
+                     *           "name": "DelegateDesk",
+                     *           "description": "Delegate and revoke voting power for token holders.",
+                     *           "score": 0.71
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentSearchResult"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description Neither an intent nor a text was given. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2674,6 +4478,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2707,7 +4520,9 @@ export interface operations {
                 /** @description Holding any of these skills. */
                 skill?: string[] | null;
                 chainId?: string | null;
+                /** @example desk */
                 nameContains?: string | null;
+                /** @example 20 */
                 first?: number;
                 skip?: number;
             };
@@ -2723,11 +4538,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agents": [
+                     *         {
+                     *           "id": "agent:delegatedesk",
+                     *           "name": "DelegateDesk",
+                     *           "description": "Delegate and revoke voting power for token holders.",
+                     *           "score": 0.71
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentList"];
                 };
             };
-            /** @description The query is empty. */
-            400: {
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2735,8 +4563,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An API key is needed (`Authorization: Bearer <key>`). */
-            401: {
+            /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2779,38 +4607,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "agents": 120,
+                     *       "fetched": 80,
+                     *       "unchanged": 30,
+                     *       "failed": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["SyncStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2835,16 +4647,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "running",
+                     *       "started_at": "2026-11-24T10:00:00Z",
+                     *       "finished_at": null,
+                     *       "agents": 0,
+                     *       "fetched": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["SyncStatus"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -2858,15 +4670,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request is not valid (too long, out of range, unknown value). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2894,6 +4697,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "boxing matches in the 1950s"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AskBody"];
             };
         };
@@ -2904,10 +4712,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "response_type": "results",
+                     *       "archives": [
+                     *         {
+                     *           "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *           "kind": "archive",
+                     *           "title": "Boxing match in Centre Avenue YMCA gym",
+                     *           "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *           "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *           "creator": "Charles \"Teenie\" Harris",
+                     *           "date": "c. 1950-1960",
+                     *           "date_start": 1950,
+                     *           "date_end": 1960,
+                     *           "place": "",
+                     *           "media_type": "photograph",
+                     *           "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *           "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *           "score": 0.6834
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "query": "boxing match",
+                     *       "message": "Here are 1 records for \"boxing match\".",
+                     *       "intent": "search",
+                     *       "attempts": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "query": "boxing match",
+                     *           "filters": {},
+                     *           "count": 10,
+                     *           "best_score": 0.68,
+                     *           "reason": "ok",
+                     *           "strategy": "initial",
+                     *           "accepted": true
+                     *         }
+                     *       ],
+                     *       "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResultsResponse"] | components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,6 +4802,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "boxing matches in the 1950s",
+                 *       "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AskBody"];
             };
         };
@@ -2970,6 +4824,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: intent
+                     *     data: {"event": "intent", "intent": "search", "confidence": 0.97}
+                     *
+                     *     event: query
+                     *     data: {"event": "query", "query": "boxing match", "filters": {}}
+                     *
+                     *     event: results
+                     *     data: {"event": "results", "response": {"response_type": "results", ...}}
+                     *
+                     *     event: done
+                     *     data: {"event": "done", "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"}
+                     */
                     "text/event-stream": {
                         event?: string;
                         data: string;
@@ -2977,7 +4844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3024,6 +4891,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10",
+                 *       "messages": [
+                 *         {
+                 *           "id": "m1",
+                 *           "role": "user",
+                 *           "parts": [
+                 *             {
+                 *               "type": "text",
+                 *               "text": "jazz"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChatBody"];
             };
         };
@@ -3034,6 +4918,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example data: {"type": "start"}
+                     *
+                     *     data: {"type": "text-delta", ...}
+                     *
+                     *     data: [DONE]
+                     */
                     "text/event-stream": {
                         event?: string;
                         data: string;
@@ -3041,7 +4932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The query is empty. */
+            /** @description The query is empty, or the body cannot be read. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3084,6 +4975,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
                 thread_id: string;
             };
             cookie?: never;
@@ -3096,16 +4988,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10",
+                     *       "turns": [
+                     *         {
+                     *           "user": "boxing match",
+                     *           "response": {
+                     *             "response_type": "results",
+                     *             "archives": [
+                     *               {
+                     *                 "id": "cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a",
+                     *                 "kind": "archive",
+                     *                 "title": "Boxing match in Centre Avenue YMCA gym",
+                     *                 "description": "Photographic negative by Charles \"Teenie\" Harris, c. 1950-1960.",
+                     *                 "summary": "Boxing match with referee. Charles \"Teenie\" Harris, c. 1950-1960; photograph.",
+                     *                 "creator": "Charles \"Teenie\" Harris",
+                     *                 "date": "c. 1950-1960",
+                     *                 "date_start": 1950,
+                     *                 "date_end": 1960,
+                     *                 "place": "",
+                     *                 "media_type": "photograph",
+                     *                 "url": "http://teenie.cmoa.org/CollectionSearch.aspx?itemIRN=67017",
+                     *                 "thumbnail": "http://collection.cmoa.org/CollectionImage.aspx?irn=76784&size=ZoomLarge",
+                     *                 "score": 0.6834
+                     *               }
+                     *             ],
+                     *             "total": 1,
+                     *             "query": "boxing match",
+                     *             "message": "Here are 1 records for \"boxing match\".",
+                     *             "intent": "search",
+                     *             "attempts": [
+                     *               {
+                     *                 "attempt": 1,
+                     *                 "query": "boxing match",
+                     *                 "filters": {},
+                     *                 "count": 10,
+                     *                 "best_score": 0.68,
+                     *                 "reason": "ok",
+                     *                 "strategy": "initial",
+                     *                 "accepted": true
+                     *               }
+                     *             ],
+                     *             "thread_id": "2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ThreadHistory"];
-                };
-            };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
@@ -3117,7 +5048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such resource. */
+            /** @description Not Found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3151,6 +5082,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
                 thread_id: string;
             };
             cookie?: never;
@@ -3164,15 +5096,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The query is empty. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
                 headers: {
@@ -3182,7 +5105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such resource. */
+            /** @description Not Found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3226,11 +5149,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Discovery heritage archive",
+                     *       "description": "a heritage archive of about three thousand records",
+                     *       "quick_searches": [
+                     *         {
+                     *           "label": "Jazz musicians",
+                     *           "query": "jazz musicians in a club"
+                     *         }
+                     *       ],
+                     *       "limits": {
+                     *         "max_query_chars": 1000,
+                     *         "max_attempts": 3,
+                     *         "match_count": 10
+                     *       },
+                     *       "planner": "local"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UIConfig"];
                 };
             };
-            /** @description The query is empty. */
-            400: {
+            /** @description An API key is needed (`Authorization: Bearer <key>`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3238,8 +5179,56 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    "images-thumbnail": {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-none-match"?: string | null;
+            };
+            path: {
+                /**
+                 * @description The item's id.
+                 * @example cmoa:things/88d10b8c-367c-45f8-835b-f0e483fdb06a
+                 */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (JPEG, PNG, GIF, WebP or AVIF), with `Cache-Control` and an `ETag`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such item, or the item has no thumbnail. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3256,7 +5245,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The image could not be fetched: the host failed, refused, or sent something other than an image within the size limit. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;

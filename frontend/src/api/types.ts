@@ -14,6 +14,11 @@ export type MessageResponse = Schemas["MessageResponse"];
 export type ThreadHistory = Schemas["ThreadHistory"];
 export type Turn = Schemas["Turn"];
 export type AskBody = Schemas["AskBody"];
+export type SearchBody = Schemas["SearchRequest"];
+/** A catalog item as the engine returns it (the search contract's `tools`, "more like this"). */
+export type ItemHit = Schemas["ItemHit"];
+export type ItemDetail = Schemas["ItemDetail"];
+export type SimilarItems = Schemas["SimilarItems"];
 
 /** One event of `POST /api/ai-search/stream`; `event` names it (and is the SSE event name). */
 export type StreamEvent = Schemas["StreamEvent"];

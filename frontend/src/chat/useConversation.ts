@@ -3,15 +3,20 @@ import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { Api } from "../api/client";
 import { ApiError, isAbort } from "../api/errors";
 import { runTurn } from "../api/stream";
-import type { AgentResponse } from "../api/types";
-import { conversationReducer, initialState, type ConversationState } from "./conversation";
+import type { ArchiveRecord } from "../api/types";
+import {
+  conversationReducer,
+  initialState,
+  shownRecords,
+  type ConversationState,
+  type SimilarSource,
+} from "./conversation";
+import { nextPageRequest, recordFromHit } from "./records";
 import { loadThreadId, saveThreadId } from "./threadStorage";
 
 export interface ConversationCallbacks {
-  onAnswer?: (response: AgentResponse) => void;
-  /** A turn failed; `retry` sends the same question again. */
-  onFailure?: (message: string, retry: () => void) => void;
-  onRestoreFailure?: (message: string) => void;
+  /** Failures with no place in the conversation: restoring it, loading more records. */
+  onError?: (message: string) => void;
 }
 
 export interface Conversation {
@@ -22,6 +27,10 @@ export interface Conversation {
   /** Stops the running turn (closing the stream cancels it on the server too). */
   stop: () => void;
   newConversation: () => void;
+  /** A "More like this" turn for one record. */
+  moreLike: (record: ArchiveRecord) => void;
+  /** The next page of an answer's records. */
+  showMore: (entryId: string) => Promise<void>;
 }
 
 function messageOf(error: unknown): string {
@@ -53,7 +62,7 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
       (error: unknown) => {
         if (isAbort(error) || controller.signal.aborted) return;
         dispatch({ type: "restore-failed" });
-        callbacksRef.current.onRestoreFailure?.(
+        callbacksRef.current.onError?.(
           `Could not load the previous conversation: ${messageOf(error)}`,
         );
       },
@@ -79,12 +88,9 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
         if (controller.signal.aborted) return;
         saveThreadId(outcome.threadId);
         dispatch({ type: "answered", response: outcome.response, threadId: outcome.threadId });
-        callbacksRef.current.onAnswer?.(outcome.response);
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return;
-        const message = messageOf(error);
-        dispatch({ type: "failed", message });
-        callbacksRef.current.onFailure?.(message, () => void run(query, true));
+        dispatch({ type: "failed", message: messageOf(error) });
       } finally {
         if (turn.current === controller) turn.current = null;
       }
@@ -94,14 +100,69 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
 
   const send = useCallback((text: string) => void run(text, false), [run]);
 
+  const runSimilar = useCallback(
+    async (source: SimilarSource, retry: boolean) => {
+      if (turn.current || stateRef.current.restoring) return;
+      const controller = new AbortController();
+      turn.current = controller;
+      dispatch({
+        type: "sent",
+        query: `More like this: ${source.title}`,
+        retry,
+        similarOf: source,
+      });
+      try {
+        const found = await api.similar(source.id, [], controller.signal);
+        if (controller.signal.aborted) return;
+        dispatch({ type: "similar-answered", source, records: found.items.map(recordFromHit) });
+      } catch (error) {
+        if (controller.signal.aborted || isAbort(error)) return;
+        dispatch({ type: "failed", message: messageOf(error) });
+      } finally {
+        if (turn.current === controller) turn.current = null;
+      }
+    },
+    [api],
+  );
+
+  const moreLike = useCallback(
+    (record: ArchiveRecord) => void runSimilar({ id: record.id, title: record.title }, false),
+    [runSimilar],
+  );
+
   const retry = useCallback(() => {
     const failed = stateRef.current.failed;
-    if (failed) void run(failed.query, true);
-  }, [run]);
+    if (failed?.similarOf) void runSimilar(failed.similarOf, true);
+    else if (failed) void run(failed.query, true);
+  }, [run, runSimilar]);
+
+  const showMore = useCallback(
+    async (entryId: string) => {
+      const entry = stateRef.current.entries.find((e) => e.id === entryId);
+      if (!entry || (entry.kind !== "answer" && entry.kind !== "similar")) return;
+      const shown = shownRecords(entry);
+      const seen = new Set(shown.map((r) => r.id));
+      try {
+        let records: ArchiveRecord[];
+        if (entry.kind === "similar") {
+          const found = await api.similar(entry.source.id, [...seen].slice(-100));
+          records = found.items.map(recordFromHit);
+        } else {
+          const hits = await api.search(nextPageRequest(entry.response, shown.length));
+          records = hits.map(recordFromHit);
+        }
+        dispatch({ type: "more-loaded", entryId, records: records.filter((r) => !seen.has(r.id)) });
+      } catch (error) {
+        if (isAbort(error)) return;
+        callbacksRef.current.onError?.(`Could not load more records: ${messageOf(error)}`);
+      }
+    },
+    [api],
+  );
 
   const stop = useCallback(() => {
     if (!turn.current) return;
-    turn.current.abort();
+    turn.current.abort(); // closing the stream cancels the turn on the server
     turn.current = null;
     dispatch({ type: "cancelled" });
   }, []);
@@ -114,5 +175,5 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
   }, []);
 
   const busy = state.pending !== null || state.restoring;
-  return { state, busy, send, retry, stop, newConversation };
+  return { state, busy, send, retry, stop, newConversation, moreLike, showMore };
 }

@@ -37,7 +37,7 @@ const streamBodies = (server: ReturnType<typeof fakeFetch>) =>
   server.requests.filter((r) => r.path === "/api/ai-search/stream").map((r) => r.body);
 
 describe("ChatPanel", () => {
-  test("a quick search runs in one click and shows result cards and a toast", async () => {
+  test("a quick search runs in one click and shows result cards, and no toast", async () => {
     const records = [record(), record({ id: "cmoa:2", title: "Drummer at the Crawford Grill" })];
     const server = renderApp(() => sseResponse(sseText(searchTurn(records, "t-42"))));
     const nav = await screen.findByRole("navigation", { name: "Quick searches" });
@@ -53,18 +53,18 @@ describe("ChatPanel", () => {
     expect(screen.getByTestId("message-user")).toHaveTextContent(
       "jazz musicians performing in a club",
     );
-    expect(screen.getByTestId("toast")).toHaveTextContent("Found 2 records");
+    expect(screen.queryByTestId("toast")).toBeNull();
     expect(streamBodies(server)).toEqual([{ query: "jazz musicians performing in a club" }]);
     expect(window.localStorage.getItem(THREAD_KEY)).toBe("t-42");
   });
 
-  test("a message answer is shown as the assistant's message, with a toast", async () => {
+  test("a message answer is shown as the assistant's message, and no toast", async () => {
     renderApp(() => sseResponse(sseText(messageTurn("Hello! I search the archive."))));
     await userEvent.type(input(), "hello{Enter}");
     const reply = await screen.findByTestId("message-assistant");
     expect(reply).toHaveTextContent("Hello! I search the archive.");
     expect(screen.queryByTestId("result-card")).toBeNull();
-    expect(screen.getByTestId("toast")).toHaveTextContent(/^Hello!×$/);
+    expect(screen.queryByTestId("toast")).toBeNull();
   });
 
   test("progress is shown live in a polite status region, refinements included", async () => {
@@ -103,7 +103,7 @@ describe("ChatPanel", () => {
     expect(region).toBeEmptyDOMElement();
   });
 
-  test("an error event shows an error toast whose Retry asks again", async () => {
+  test("an error event is shown once, in the conversation, and Try again asks again", async () => {
     const failing: StreamEvent[] = [
       { event: "intent", intent: "search", confidence: 0.9 },
       { event: "error", message: "The search failed; please try again." },
@@ -116,8 +116,10 @@ describe("ChatPanel", () => {
     await userEvent.type(input(), "jazz musicians{Enter}");
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("The search failed; please try again.");
+    expect(screen.getAllByText(/The search failed/)).toHaveLength(1);
+    expect(screen.queryByTestId("toast")).toBeNull();
 
-    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     await screen.findByTestId("result-card");
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getAllByTestId("message-user")).toHaveLength(1);
@@ -127,7 +129,7 @@ describe("ChatPanel", () => {
     ]);
   });
 
-  test("a network failure or a non-2xx answer shows an error toast", async () => {
+  test("a network failure or a non-2xx answer is shown in the conversation", async () => {
     renderApp([
       () => Promise.reject(new TypeError("Failed to fetch")),
       () =>
@@ -140,7 +142,7 @@ describe("ChatPanel", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(/Could not reach the server/);
     expect(screen.getByTestId("turn-failed")).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("the message is too long");
   });
 
@@ -234,7 +236,30 @@ describe("ChatPanel keyboard use", () => {
 });
 
 describe("ChatPanel stop", () => {
-  test("Stop ends the running turn and closes its stream", async () => {
+  test("Stop ends the running turn, closes its stream, marks it and keeps the draft", async () => {
+    const sse = controlledSse();
+    let signal: AbortSignal | null = null;
+    const server = renderApp((request) => {
+      signal = request.signal;
+      return sse.response;
+    });
+    await userEvent.type(input(), "jazz{Enter}");
+    sse.push({ event: "intent", intent: "search", confidence: 0.9 });
+    await screen.findByText(/Understood/);
+    await userEvent.type(input(), "choirs");
+    await userEvent.click(screen.getByRole("button", { name: "Stop" }));
+    expect(signal!.aborted).toBe(true);
+    expect(screen.getByRole("status", { name: "Search progress" })).toBeEmptyDOMElement();
+    expect(screen.getByTestId("message-stopped")).toBeInTheDocument();
+    expect(screen.queryByTestId("toast")).toBeNull();
+    expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
+    expect(input()).toHaveFocus();
+    expect(input()).toHaveValue("choirs");
+    expect(streamBodies(server)).toEqual([{ query: "jazz" }]);
+    expect(screen.queryByTestId("message-assistant")).toBeNull();
+  });
+
+  test("Escape stops the running turn", async () => {
     const sse = controlledSse();
     let signal: AbortSignal | null = null;
     renderApp((request) => {
@@ -242,14 +267,99 @@ describe("ChatPanel stop", () => {
       return sse.response;
     });
     await userEvent.type(input(), "jazz{Enter}");
-    sse.push({ event: "intent", intent: "search", confidence: 0.9 });
-    await screen.findByText(/Understood/);
-    await userEvent.click(screen.getByRole("button", { name: "Stop" }));
+    await userEvent.keyboard("{Escape}");
     expect(signal!.aborted).toBe(true);
-    expect(screen.getByRole("status", { name: "Search progress" })).toBeEmptyDOMElement();
-    expect(screen.getByTestId("toast")).toHaveTextContent("Stopped");
-    expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
-    expect(input()).toHaveFocus();
-    expect(screen.queryByTestId("message-assistant")).toBeNull();
+    expect(screen.getByTestId("message-stopped")).toBeInTheDocument();
+  });
+});
+
+describe("ChatPanel records", () => {
+  const item = {
+    id: "cmoa:1",
+    kind: "archive",
+    name: "cmoa-1",
+    title: "Saxophone player in jazz band",
+    description: "Photographic negative.",
+    summary: "",
+    metadata: { source: { medium: "black and white film", accession_number: "2001.35.1" } },
+    skill_ids: [],
+    primary_skill_id: null,
+  };
+  const hit = (id: string, title: string) => ({
+    ...item,
+    id,
+    title,
+    metadata: { media_type: "photograph", date_start: 1951, date_end: 1951 },
+    score: 0.8,
+  });
+
+  test("a card opens the record view, with the record's own facts; Escape closes it", async () => {
+    const server = renderApp(() => sseResponse(sseText(searchTurn([record()]))), {
+      "GET /api/v1/items/cmoa%3A1": () => jsonResponse(item),
+    });
+    await userEvent.type(input(), "jazz{Enter}");
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Saxophone player in jazz band" }),
+    );
+    const view = screen.getByRole("dialog", { name: "Saxophone player in jazz band" });
+    expect(screen.getByRole("button", { name: "Close the record" })).toHaveFocus();
+    await within(view).findByText("2001.35.1");
+    expect(view).toHaveTextContent("Mediumblack and white film");
+    expect(within(view).getByRole("link", { name: /View at the source/ })).toHaveAttribute(
+      "href",
+      "http://collection.example/records/1",
+    );
+    expect(server.requests.map((r) => r.path)).toContain("/api/v1/items/cmoa%3A1");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("More like this is a new turn from the record's own vector", async () => {
+    const server = renderApp(() => sseResponse(sseText(searchTurn([record()]))), {
+      "GET /api/v1/items/cmoa%3A1/similar": () =>
+        jsonResponse({ item, items: [hit("cmoa:7", "Drummer")], metadata: {} }),
+    });
+    await userEvent.type(input(), "jazz{Enter}");
+    await screen.findByTestId("result-card");
+    await userEvent.click(screen.getByRole("button", { name: /^More like this/ }));
+    const similar = await screen.findByTestId("message-similar");
+    expect(within(similar).getByRole("article", { name: "Drummer" })).toBeInTheDocument();
+    expect(screen.getAllByTestId("message-user").at(-1)).toHaveTextContent(
+      "More like this: Saxophone player in jazz band",
+    );
+    expect(streamBodies(server)).toHaveLength(1); // the engine answered, not the agent
+  });
+
+  test("Show more adds the next records, without repeats", async () => {
+    const server = renderApp(() => sseResponse(sseText(searchTurn([record()]))), {
+      "POST /api/v1/search": () =>
+        jsonResponse({
+          tools: [hit("cmoa:1", "Saxophone player in jazz band"), hit("cmoa:8", "Pianist")],
+          skills: [],
+          metadata: {},
+        }),
+    });
+    await userEvent.type(input(), "jazz{Enter}");
+    await screen.findByTestId("result-card");
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    await screen.findByRole("article", { name: "Pianist" });
+    expect(screen.getAllByTestId("result-card")).toHaveLength(2);
+    const search = server.requests.find((r) => r.path === "/api/v1/search");
+    expect(search?.body).toMatchObject({ query: "jazz musicians", limit: 11 });
+  });
+
+  test("a failure to load more is a toast, and New conversation clears it", async () => {
+    renderApp(() => sseResponse(sseText(searchTurn([record()]))), {
+      "POST /api/v1/search": () =>
+        jsonResponse({ error: { code: "unavailable", message: "the database is down" } }, 503),
+    });
+    await userEvent.type(input(), "jazz{Enter}");
+    await screen.findByTestId("result-card");
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await screen.findByTestId("toast")).toHaveTextContent(
+      "Could not load more records: the database is down",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "New conversation" }));
+    expect(screen.queryByTestId("toast")).toBeNull();
   });
 });

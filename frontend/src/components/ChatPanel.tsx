@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useId, useRef } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Api } from "../api/client";
-import type { UIConfig } from "../api/types";
-import { answerToast } from "../chat/toastText";
+import type { ArchiveRecord, UIConfig } from "../api/types";
 import { useConversation } from "../chat/useConversation";
 import { Composer } from "./Composer";
 import { Message } from "./Message";
 import { Progress } from "./Progress";
 import { QuickSearches } from "./QuickSearches";
+import { RecordView } from "./RecordView";
+import type { RecordActions } from "./ResultGrid";
 import { Toasts } from "./Toasts";
 import { useToasts } from "./useToasts";
 
@@ -23,53 +24,60 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-/** The conversation: messages, live progress, quick searches, the message box, toasts. */
+/** The conversation: messages, live progress, quick searches, the message box, the record view. */
 export function ChatPanel({ api, config }: ChatPanelProps) {
-  const { toasts, show, dismiss, clearErrors } = useToasts();
+  // Toasts only for failures that have no place in the conversation (restoring it, more records).
+  const { toasts, show, dismiss, clear } = useToasts();
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const main = useRef<HTMLElement>(null);
   const composerId = useId();
+  const [opened, setOpened] = useState<ArchiveRecord | null>(null);
   const conversation = useConversation(api, {
-    onAnswer: (response) =>
-      show({
-        kind: response.response_type === "results" ? "success" : "info",
-        text: answerToast(response),
-      }),
-    onFailure: (message, retry) =>
-      show({ kind: "error", text: message, action: { label: "Retry", run: retry } }),
-    onRestoreFailure: (message) => show({ kind: "error", text: message }),
+    onError: show,
   });
-  const { state, busy, send, retry, stop, newConversation } = conversation;
+  const { state, busy, send, retry, stop, newConversation, moreLike, showMore } = conversation;
   const maxAttempts = config?.limits.max_attempts ?? DEFAULT_MAX_ATTEMPTS;
 
-  const ask = useCallback(
-    (text: string) => {
-      clearErrors();
-      send(text);
-    },
-    [clearErrors, send],
-  );
+  const stopTurn = useCallback(() => {
+    stop();
+    input.current?.focus();
+  }, [stop]);
 
   const startOver = useCallback(() => {
-    clearErrors();
+    clear();
+    setOpened(null);
     newConversation();
     input.current?.focus();
-  }, [clearErrors, newConversation]);
+  }, [clear, newConversation]);
 
-  // Follow the conversation: the live progress while a turn runs; the top of a new answer
-  // (a long list of cards is read from its heading down).
+  const actions: RecordActions = useMemo(
+    () => ({ open: setOpened, moreLike, ask: send, showMore }),
+    [moreLike, send, showMore],
+  );
+
+  // Escape stops a running turn (the record view, when open, closes first).
+  useEffect(() => {
+    if (!state.pending) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented && !opened) stopTurn();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [state.pending, opened, stopTurn]);
+
+  // Follow the conversation: the live progress while a turn runs; the top of a new answer.
   useEffect(() => {
     const scroller = main.current;
     if (!scroller) return;
     const behavior = prefersReducedMotion() ? "auto" : "smooth";
     const last = list.current?.lastElementChild;
-    // Only the conversation scrolls (scrollIntoView would move the page around it too).
     const top =
       state.pending || !(last instanceof HTMLElement) ? scroller.scrollHeight : last.offsetTop - 8;
     scroller.scrollTo?.({ top, behavior });
   }, [state.entries.length, state.pending]);
 
+  const empty = state.entries.length === 0 && !state.restoring && !state.pending;
   return (
     <div className="chat-panel">
       <a
@@ -83,16 +91,14 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
         Skip to the message box
       </a>
       <header className="chat-header">
-        <div>
-          <h1>{config?.name ?? "Discovery"}</h1>
-        </div>
+        <h1>{config?.name ?? "Discovery"}</h1>
         <button
           type="button"
-          className="button"
+          className="button new-conversation"
           onClick={startOver}
           disabled={state.entries.length === 0 && !state.pending}
         >
-          New conversation
+          <span aria-hidden="true">+ </span>New conversation
         </button>
       </header>
 
@@ -100,28 +106,22 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
         <main className="chat-main" ref={main}>
           <section className="conversation" aria-label="Conversation" aria-busy={busy}>
             {state.restoring && <p className="conversation-note">Loading your conversation…</p>}
-            {state.entries.length === 0 && !state.restoring && (
-              <p className="conversation-note">
-                {config?.description && `Search ${config.description}. `}
-                Ask for what you are looking for, or try one of the quick searches below.
-              </p>
-            )}
+            {empty && <Welcome description={config?.description} />}
             <ol className="messages" ref={list}>
               {state.entries.map((entry) => (
-                <Message key={entry.id} entry={entry} maxAttempts={maxAttempts} />
+                <Message
+                  key={entry.id}
+                  entry={entry}
+                  maxAttempts={maxAttempts}
+                  busy={busy}
+                  actions={actions}
+                />
               ))}
             </ol>
             {state.failed && (
-              <div className="turn-failed" data-testid="turn-failed">
+              <div className="turn-failed" role="alert" data-testid="turn-failed">
                 <p>That did not work: {state.failed.message}</p>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    clearErrors();
-                    retry();
-                  }}
-                >
+                <button type="button" className="button" onClick={retry}>
                   Try again
                 </button>
               </div>
@@ -129,7 +129,6 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
             <Progress pending={state.pending} maxAttempts={maxAttempts} />
           </section>
         </main>
-        {/* Over the end of the conversation, next to the message box the eyes are on. */}
         <Toasts toasts={toasts} onDismiss={dismiss} />
       </div>
 
@@ -138,7 +137,7 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
           searches={config?.quick_searches ?? []}
           disabled={busy}
           onPick={(query) => {
-            ask(query);
+            send(query);
             input.current?.focus(); // the clicked button is disabled while the turn runs
           }}
         />
@@ -147,18 +146,33 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
           ref={input}
           disabled={busy}
           maxLength={config?.limits.max_query_chars ?? DEFAULT_MAX_CHARS}
-          onSend={ask}
-          onStop={
-            state.pending
-              ? () => {
-                  stop();
-                  show({ kind: "info", text: "Stopped" });
-                  input.current?.focus();
-                }
-              : undefined
-          }
+          onSend={send}
+          onStop={state.pending ? stopTurn : undefined}
         />
       </footer>
+      {opened && (
+        <RecordView
+          api={api}
+          record={opened}
+          busy={busy}
+          onClose={() => setOpened(null)}
+          onMoreLike={moreLike}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The empty page: what this is, in two short lines; the quick searches are below. */
+function Welcome({ description }: { description: string | undefined }) {
+  const short = description?.split(/[:;(]/)[0]?.trim();
+  return (
+    <div className="welcome" data-testid="welcome">
+      <h2>What are you looking for?</h2>
+      <p>
+        {short ? `Search ${short}` : "Search the collection"} in your own words: a subject, a place,
+        a period. Follow-ups narrow the results.
+      </p>
     </div>
   );
 }

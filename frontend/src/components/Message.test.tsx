@@ -1,16 +1,29 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, test } from "vitest";
-import type { Entry } from "../chat/conversation";
+import { describe, expect, test, vi } from "vitest";
+import type { AgentResponse } from "../api/types";
+import type { AnswerEntry, Entry } from "../chat/conversation";
 import { messageResponse, record, resultsResponse } from "../test/fakeServer";
 import { Message } from "./Message";
+import type { RecordActions } from "./ResultGrid";
 
 function show(entry: Entry) {
+  const actions: RecordActions = {
+    open: vi.fn(),
+    moreLike: vi.fn(),
+    ask: vi.fn(),
+    showMore: vi.fn(() => Promise.resolve()),
+  };
   render(
     <ol>
-      <Message entry={entry} maxAttempts={3} />
+      <Message entry={entry} maxAttempts={3} busy={false} actions={actions} />
     </ol>,
   );
+  return actions;
+}
+
+function answer(response: AgentResponse): AnswerEntry {
+  return { kind: "answer", id: "e2", response, more: [], exhausted: false };
 }
 
 describe("Message", () => {
@@ -22,14 +35,21 @@ describe("Message", () => {
   });
 
   test("a message answer", () => {
-    const response = messageResponse("Could you tell me more?", "unclear");
-    show({ kind: "answer", id: "e2", response });
+    show(answer(messageResponse("Could you tell me more?", "unclear")));
     expect(screen.getByTestId("message-assistant")).toHaveTextContent("Could you tell me more?");
     expect(screen.queryByText(/How I searched/)).toBeNull();
   });
 
-  test("results: heading, the query with its period, the search trail, one card per record", async () => {
-    const records = [record(), record({ id: "cmoa:2", title: "Choir" })];
+  test("a stopped turn is marked in place", () => {
+    show({ kind: "stopped", id: "e3" });
+    expect(screen.getByTestId("message-stopped")).toHaveTextContent("Stopped");
+  });
+
+  test("results: one header line, the query once with its period, the trail, a grid", async () => {
+    const records = [
+      record({ date_start: 1952, date_end: 1952 }),
+      record({ id: "cmoa:2", title: "Choir", date_start: 1958, date_end: 1958 }),
+    ];
     const response = resultsResponse(records, "choir 1950s");
     const period = { year_from: 1950, year_to: 1959 };
     response.attempts = [
@@ -54,16 +74,19 @@ describe("Message", () => {
         accepted: true,
       },
     ];
-    show({ kind: "answer", id: "e3", response });
-    const answer = screen.getByTestId("message-results");
-    expect(answer).toHaveTextContent('Here are 2 records for "choir 1950s".');
-    expect(within(answer).getByTestId("results-query")).toHaveTextContent(
-      "Searched for choir 1950s (1950–1959)",
+    show(answer(response));
+    const shown = screen.getByTestId("message-results");
+    expect(within(shown).getByRole("heading")).toHaveTextContent(
+      "Discovery found 2 photographs, 1950s",
     );
-    expect(within(answer).getAllByRole("article")).toHaveLength(2);
+    expect(within(shown).getByTestId("results-query")).toHaveTextContent(
+      "for choir 1950s (1950–1959)",
+    );
+    expect(shown).not.toHaveTextContent('Here are 2 records for "choir 1950s".');
+    expect(within(shown).getAllByRole("article")).toHaveLength(2);
 
-    await userEvent.click(within(answer).getByText("How I searched (2 search attempts)"));
-    const steps = within(answer)
+    await userEvent.click(within(shown).getByText("How I searched (2 search attempts)"));
+    const steps = within(shown)
       .getAllByRole("listitem")
       .filter((li) => li.closest(".search-trail"));
     expect(steps.map((li) => li.textContent)).toEqual([
@@ -72,9 +95,57 @@ describe("Message", () => {
     ]);
   });
 
+  test("a long query is shown once, cut at about 80 characters, whole in its tooltip", () => {
+    const query = "photographs of jazz musicians ".repeat(10).trim();
+    show(answer(resultsResponse([record()], query)));
+    const line = screen.getByTestId("results-query");
+    expect(line.textContent!.length).toBeLessThan(90);
+    expect(line).toHaveAttribute("title", query);
+    // Whole only in the collapsed search trail.
+    const outside = screen.getByTestId("message-results").cloneNode(true) as HTMLElement;
+    outside.querySelector(".search-trail")?.remove();
+    expect(outside).not.toHaveTextContent(query);
+  });
+
+  test("a follow-up chip asks the agent to narrow", async () => {
+    const records = [
+      record({ date_start: 1942, date_end: 1942 }),
+      record({ id: "cmoa:2", date_start: 1955, date_end: 1955 }),
+    ];
+    const actions = show(answer(resultsResponse(records, "jazz")));
+    const chips = screen.getByRole("navigation", { name: "Narrow these results" });
+    await userEvent.click(within(chips).getByRole("button", { name: "1950s" }));
+    expect(actions.ask).toHaveBeenCalledWith("Only from the 1950s");
+  });
+
+  test("Show more asks for the entry's next page; an exhausted entry says so", async () => {
+    const actions = show(answer(resultsResponse([record()])));
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    expect(actions.showMore).toHaveBeenCalledWith("e2");
+  });
+
+  test("an exhausted answer offers no Show more", () => {
+    show({ ...answer(resultsResponse([record()])), exhausted: true });
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+    expect(screen.getByText("No further records.")).toBeInTheDocument();
+  });
+
+  test("a More like this answer names its source", () => {
+    show({
+      kind: "similar",
+      id: "e5",
+      source: { id: "cmoa:1", title: "Saxophone player" },
+      records: [record({ id: "cmoa:7" })],
+      exhausted: false,
+    });
+    const shown = screen.getByTestId("message-similar");
+    expect(shown).toHaveTextContent("like Saxophone player");
+    expect(within(shown).getAllByRole("article")).toHaveLength(1);
+  });
+
   test("a results answer without records reads as a message", () => {
     const response = { ...resultsResponse([]), message: "Nothing matched; try a broader subject." };
-    show({ kind: "answer", id: "e4", response });
+    show(answer(response));
     expect(screen.getByTestId("message-assistant")).toHaveTextContent("Nothing matched");
   });
 });

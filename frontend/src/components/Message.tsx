@@ -1,26 +1,46 @@
-import type { Entry } from "../chat/conversation";
+import type { AnswerEntry, Entry, SimilarEntry } from "../chat/conversation";
+import { shownRecords } from "../chat/conversation";
+import { describeFound, followUps } from "../chat/facets";
 import { describeFilters } from "../chat/progress";
-import { ResultCard } from "./ResultCard";
+import { clip } from "../chat/records";
+import { FollowUps } from "./FollowUps";
+import { ResultGrid, type RecordActions } from "./ResultGrid";
 import { SearchTrail } from "./SearchTrail";
 
 interface MessageProps {
   entry: Entry;
   maxAttempts: number;
+  busy: boolean;
+  actions: RecordActions;
 }
 
-/** One entry of the conversation: the person's words, or the agent's message or results. */
-export function Message({ entry, maxAttempts }: MessageProps) {
-  if (entry.kind === "user") {
-    return (
-      <li className="message message-user" data-testid="message-user">
-        <span className="visually-hidden">You said: </span>
-        <p>{entry.text}</p>
-      </li>
-    );
+/** One entry of the conversation: the person's words, an answer, or where a turn stopped. */
+export function Message({ entry, maxAttempts, busy, actions }: MessageProps) {
+  switch (entry.kind) {
+    case "user":
+      return (
+        <li className="message message-user" data-testid="message-user">
+          <span className="visually-hidden">You said: </span>
+          <p>{entry.text}</p>
+        </li>
+      );
+    case "stopped":
+      return (
+        <li className="message message-stopped" data-testid="message-stopped">
+          <p>Stopped before an answer.</p>
+        </li>
+      );
+    case "similar":
+      return <SimilarAnswer entry={entry} busy={busy} actions={actions} />;
+    case "answer":
+      return <Answer entry={entry} maxAttempts={maxAttempts} busy={busy} actions={actions} />;
   }
+}
+
+function Answer({ entry, maxAttempts, busy, actions }: MessageProps & { entry: AnswerEntry }) {
   const { response } = entry;
-  const archives = response.archives ?? [];
-  if (response.response_type === "message" || archives.length === 0) {
+  const records = shownRecords(entry);
+  if (response.response_type === "message" || records.length === 0) {
     return (
       <li className="message message-assistant" data-testid="message-assistant">
         <span className="visually-hidden">Discovery said: </span>
@@ -31,26 +51,56 @@ export function Message({ entry, maxAttempts }: MessageProps) {
   }
   const accepted = (response.attempts ?? []).find((attempt) => attempt.accepted);
   const filters = describeFilters(accepted?.filters);
+  const query = response.query ?? accepted?.query ?? "";
   return (
     <li className="message message-results" data-testid="message-results">
-      <p className="results-heading">
-        <span className="visually-hidden">Discovery found: </span>
-        {response.message || `${archives.length} records`}
-      </p>
-      {response.query && (
-        <p className="results-query" data-testid="results-query">
-          Searched for <q>{response.query}</q>
+      <h2 className="answer-header">
+        <span className="visually-hidden">Discovery found </span>
+        {describeFound(records)}
+      </h2>
+      {query && (
+        <p className="results-query" data-testid="results-query" title={query}>
+          for <q>{clip(query, 80)}</q>
           {filters && <span className="results-filters"> ({filters})</span>}
         </p>
       )}
+      <FollowUps chips={followUps(records, query)} disabled={busy} onPick={actions.ask} />
+      <ResultGrid
+        entryId={entry.id}
+        records={records}
+        exhausted={entry.exhausted}
+        busy={busy}
+        actions={actions}
+      />
       <SearchTrail attempts={response.attempts ?? []} maxAttempts={maxAttempts} />
-      <ul className="result-list">
-        {archives.map((record) => (
-          <li key={record.id}>
-            <ResultCard record={record} />
-          </li>
-        ))}
-      </ul>
+    </li>
+  );
+}
+
+function SimilarAnswer({
+  entry,
+  busy,
+  actions,
+}: Omit<MessageProps, "maxAttempts"> & { entry: SimilarEntry }) {
+  const records = shownRecords(entry);
+  return (
+    <li className="message message-results" data-testid="message-similar">
+      <h2 className="answer-header">
+        <span className="visually-hidden">Discovery found </span>
+        {records.length ? describeFound(records) : "Nothing similar found"}
+      </h2>
+      <p className="results-query" title={entry.source.title}>
+        like <q>{clip(entry.source.title, 80)}</q>
+      </p>
+      {records.length > 0 && (
+        <ResultGrid
+          entryId={entry.id}
+          records={records}
+          exhausted={entry.exhausted}
+          busy={busy}
+          actions={actions}
+        />
+      )}
     </li>
   );
 }

@@ -5,30 +5,13 @@ interface ToastsProps {
   onDismiss: (id: number) => void;
 }
 
-/** Notifications in one polite live region; errors are alerts. */
+/** Failures as alerts, each with a dismiss button; they stay until dismissed or replaced. */
 export function Toasts({ toasts, onDismiss }: ToastsProps) {
   return (
-    <div className="toasts" aria-live="polite" aria-label="Notifications" role="region">
+    <div className="toasts" aria-label="Notifications" role="region">
       {toasts.map((toast) => (
-        <div
-          key={toast.id}
-          className={`toast toast-${toast.kind}`}
-          role={toast.kind === "error" ? "alert" : undefined}
-          data-testid="toast"
-        >
+        <div key={toast.id} className="toast toast-error" role="alert" data-testid="toast">
           <p className="toast-text">{toast.text}</p>
-          {toast.action && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => {
-                onDismiss(toast.id);
-                toast.action?.run();
-              }}
-            >
-              {toast.action.label}
-            </button>
-          )}
           <button
             type="button"
             className="button button-quiet"

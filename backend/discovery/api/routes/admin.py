@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from discovery.api.deps import WRITE, RuntimeDep
 from discovery.api.jobs import JobStatus, job
@@ -64,7 +64,8 @@ async def ingest(
         Query(description="Default: from the Content-Type."),
     ] = None,
     mapping: Annotated[
-        list[str] | None, Query(alias="map", description="field=column, repeatable.")
+        list[Annotated[str, Field(max_length=200)]] | None,
+        Query(alias="map", max_length=50, description="field=column, repeatable."),
     ] = None,
 ) -> IngestResult:
     """Ingest archive records sent in the body (idempotent; malformed rows are reported with

@@ -20,6 +20,7 @@ router = APIRouter(tags=["agents"])
 @router.post(
     "/api/agents/semantic-search",
     dependencies=[READ],
+    responses={400: {"description": "Neither an intent nor a text was given."}},
     response_model=AgentSearchResult,
     response_model_by_alias=True,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Response, status
+from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 from pydantic import BaseModel
 
 from discovery.api.deps import READ, WRITE, RuntimeDep
@@ -27,6 +27,12 @@ from discovery.catalog.capabilities.store import (
 from discovery.db import ItemKind
 from discovery.db.executions import SuccessPrior
 
+CapabilityId = Annotated[
+    str,
+    Path(min_length=1, max_length=300, pattern=r"^[^\x00]+$",
+         description="The capability's id, e.g. `capability:3f1c2a9b7d4e5f60`."),
+]  # fmt: skip
+
 router = APIRouter(prefix="/capabilities", tags=["capabilities"], dependencies=[READ])
 
 
@@ -47,7 +53,8 @@ async def list_all(
 
 
 @router.get("/{capability_id}")
-async def show(capability_id: str, runtime: RuntimeDep) -> Capability:
+async def show(capability_id: CapabilityId, runtime: RuntimeDep) -> Capability:
+    """One capability with its code and statistics; 404 for an unknown id."""
     async with runtime.db.connection() as conn:
         found = await get_capability(conn, capability_id, SuccessPrior.of(runtime.settings))
     if found is None:
@@ -79,7 +86,9 @@ async def create(body: CapabilityRun, runtime: RuntimeDep, response: Response) -
 @router.post(
     "/{capability_id}/executions", dependencies=[WRITE], status_code=status.HTTP_201_CREATED
 )
-async def record(capability_id: str, body: Outcome, runtime: RuntimeDep) -> ExecutionRecorded:
+async def record(
+    capability_id: CapabilityId, body: Outcome, runtime: RuntimeDep
+) -> ExecutionRecorded:
     """Record a later run; the statistics as they are after it."""
     async with runtime.db.connection() as conn:
         try:

@@ -19,15 +19,15 @@ router = APIRouter(tags=["chat"], dependencies=[READ])
 
 class UIPart(BaseModel):
     model_config = ConfigDict(extra="allow")
-    type: str
-    text: str | None = None
+    type: str = Field(max_length=100)
+    text: str | None = Field(default=None, max_length=100_000)
 
 
 class UIMessage(BaseModel):
     model_config = ConfigDict(extra="allow")
-    id: str = ""
-    role: str
-    parts: list[UIPart] = Field(default_factory=list)
+    id: str = Field(default="", max_length=200)
+    role: str = Field(max_length=50)
+    parts: list[UIPart] = Field(default_factory=list, max_length=1000)
 
 
 class ChatBody(BaseModel):

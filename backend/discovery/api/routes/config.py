@@ -6,7 +6,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel
 
 from discovery.agent.domain import QuickSearch
-from discovery.api.deps import READ, AgentDep, SettingsDep
+from discovery.api.deps import READ, DomainDep, SettingsDep
 from discovery.search.models import MAX_QUERY_CHARS
 
 router = APIRouter(tags=["config"], dependencies=[READ])
@@ -28,8 +28,7 @@ class UIConfig(BaseModel):
 
 
 @router.get("/config")
-async def config(agent: AgentDep, settings: SettingsDep) -> UIConfig:
-    domain = agent.parts.domain
+async def config(domain: DomainDep, settings: SettingsDep) -> UIConfig:
     return UIConfig(
         name=domain.name,
         description=domain.description,

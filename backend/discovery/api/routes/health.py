@@ -7,6 +7,7 @@ import logging
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from discovery.api.deps import RuntimeDep
 from discovery.db import DatabaseUnavailable
@@ -16,12 +17,27 @@ log = logging.getLogger(__name__)
 router = APIRouter(tags=["health"])
 
 
+class Liveness(BaseModel):
+    status: str = "ok"
+
+
+class Readiness(BaseModel):
+    status: str
+    database: bool
+    embedder: bool
+    embedding_model: str
+
+
 @router.get("/healthz")
-async def healthz() -> dict[str, str]:
-    return {"status": "ok"}
+async def healthz() -> Liveness:
+    return Liveness()
 
 
-@router.get("/readyz")
+@router.get(
+    "/readyz",
+    response_model=Readiness,
+    responses={503: {"model": Readiness, "description": "Not ready (with `Retry-After`)."}},
+)
 async def readyz(runtime: RuntimeDep) -> JSONResponse:
     """Ready when the database answers and the embedder embeds (503 otherwise)."""
     database = embedder = True

@@ -87,6 +87,7 @@ class ToolsQuery(BaseModel):
     query: QueryText
     skill_ids: str | None = Field(
         default=None,
+        max_length=2000,
         pattern=r"^[^\x00]*$",
         description="Comma-separated skill ids; items in any of them.",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Response, status
+from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 from pydantic import BaseModel, Field
 
 from discovery.api.deps import READ, WRITE, RuntimeDep
@@ -20,6 +20,9 @@ from discovery.catalog.skills.review import (
 from discovery.catalog.skills.store import SkillIn, SkillOut, SkillPatch
 from discovery.catalog.skills.suggestions import Suggestion, SuggestionStatus
 
+SkillId = Annotated[str, Path(min_length=1, max_length=80)]
+SuggestionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
 router = APIRouter(prefix="/skills", tags=["skills"], dependencies=[READ])
 
 
@@ -29,19 +32,19 @@ class SkillFields(BaseModel):
     name: str = Field(min_length=1, max_length=200)
     description: str = Field(min_length=1, max_length=2000)
     parent_domain: str = Field(default="tools", min_length=1, max_length=100)
-    keywords: list[str] = Field(default_factory=list, max_length=100)
-    examples: list[str] = Field(default_factory=list, max_length=50)
+    keywords: list[store.Phrase] = Field(default_factory=list, max_length=100)
+    examples: list[store.Phrase] = Field(default_factory=list, max_length=50)
     is_active: bool = True
 
 
 class Approval(BaseModel):
     """Optional changes to the suggested skill before it is created."""
 
-    id: str | None = Field(default=None, pattern=store.SKILL_ID)
+    id: str | None = Field(default=None, pattern=store.SKILL_ID, max_length=80)
     name: str | None = Field(default=None, min_length=1, max_length=200)
     description: str | None = Field(default=None, min_length=1, max_length=2000)
-    keywords: list[str] | None = None
-    examples: list[str] | None = None
+    keywords: list[store.Phrase] | None = Field(default=None, max_length=100)
+    examples: list[store.Phrase] | None = Field(default=None, max_length=50)
 
 
 class Approved(BaseModel):
@@ -70,7 +73,7 @@ async def list_suggestions(
 
 @router.post("/suggestions/{suggestion_id}/approve", dependencies=[WRITE])
 async def approve(
-    suggestion_id: int, runtime: RuntimeDep, body: Approval | None = None
+    suggestion_id: SuggestionId, runtime: RuntimeDep, body: Approval | None = None
 ) -> Approved:
     """Create the suggested skill (with any changes given) and classify the items without a
     skill again."""
@@ -90,7 +93,7 @@ async def approve(
 
 
 @router.post("/suggestions/{suggestion_id}/reject", dependencies=[WRITE])
-async def reject(suggestion_id: int, runtime: RuntimeDep) -> Suggestion:
+async def reject(suggestion_id: SuggestionId, runtime: RuntimeDep) -> Suggestion:
     async with runtime.db.connection() as conn:
         rejected = await queue.mark_reviewed(conn, suggestion_id, "rejected")
     if rejected is None:
@@ -109,7 +112,7 @@ async def reclassify_items(runtime: RuntimeDep, only_unplaced: bool = False) -> 
 @router.get("")
 async def list_skills(
     runtime: RuntimeDep,
-    parent_domain: str | None = None,
+    parent_domain: Annotated[str | None, Query(max_length=100)] = None,
     is_active: bool | None = None,
 ) -> list[SkillOut]:
     async with runtime.db.connection() as conn:
@@ -117,7 +120,7 @@ async def list_skills(
 
 
 @router.get("/{skill_id}")
-async def get_skill(skill_id: str, runtime: RuntimeDep) -> SkillOut:
+async def get_skill(skill_id: SkillId, runtime: RuntimeDep) -> SkillOut:
     async with runtime.db.connection() as conn:
         skill = await store.get_skill(conn, skill_id)
     if skill is None:
@@ -136,17 +139,17 @@ async def create_skill(body: SkillIn, runtime: RuntimeDep) -> SkillOut:
 
 
 @router.put("/{skill_id}", dependencies=[WRITE])
-async def replace_skill(skill_id: str, body: SkillFields, runtime: RuntimeDep) -> SkillOut:
+async def replace_skill(skill_id: SkillId, body: SkillFields, runtime: RuntimeDep) -> SkillOut:
     return await _update(runtime, skill_id, SkillPatch(**body.model_dump()))
 
 
 @router.patch("/{skill_id}", dependencies=[WRITE])
-async def update_skill(skill_id: str, body: SkillPatch, runtime: RuntimeDep) -> SkillOut:
+async def update_skill(skill_id: SkillId, body: SkillPatch, runtime: RuntimeDep) -> SkillOut:
     return await _update(runtime, skill_id, body)
 
 
 @router.delete("/{skill_id}", status_code=status.HTTP_204_NO_CONTENT, dependencies=[WRITE])
-async def delete_skill(skill_id: str, runtime: RuntimeDep) -> Response:
+async def delete_skill(skill_id: SkillId, runtime: RuntimeDep) -> Response:
     """Delete a skill: its items lose it (their primary moves to their next best skill)."""
     async with runtime.db.connection() as conn:
         if not await store.delete_skill(conn, runtime.embedder, skill_id):
@@ -155,7 +158,7 @@ async def delete_skill(skill_id: str, runtime: RuntimeDep) -> Response:
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-async def _update(runtime: RuntimeDep, skill_id: str, patch: SkillPatch) -> SkillOut:
+async def _update(runtime: RuntimeDep, skill_id: SkillId, patch: SkillPatch) -> SkillOut:
     async with runtime.db.connection() as conn:
         skill = await store.update_skill(conn, runtime.embedder, skill_id, patch)
     if skill is None:

@@ -3,7 +3,9 @@ sinks in `discover`; runs that share a `trace_id` relate their tools."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, status
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Path, status
 
 from discovery.api.deps import READ, WRITE, RuntimeDep
 from discovery.catalog.capabilities.executions import UnknownItem, record_execution
@@ -11,11 +13,17 @@ from discovery.catalog.capabilities.records import ExecutionRecorded, Outcome
 from discovery.db import ItemKind
 from discovery.db.executions import SuccessPrior
 
+ToolId = Annotated[
+    str,
+    Path(min_length=1, max_length=300, pattern=r"^[^\x00]+$",
+         description="The tool's id, e.g. `tool:Files::read_file` (URL-encoded)."),
+]  # fmt: skip
+
 router = APIRouter(prefix="/tools", tags=["tools"], dependencies=[READ])
 
 
 @router.post("/{tool_id:path}/executions", dependencies=[WRITE], status_code=201)
-async def record(tool_id: str, body: Outcome, runtime: RuntimeDep) -> ExecutionRecorded:
+async def record(tool_id: ToolId, body: Outcome, runtime: RuntimeDep) -> ExecutionRecorded:
     """Record a run of a catalog tool (`tool:<server>::<name>`, URL-encoded; the `tool:` prefix
     may be left out); the statistics as they are after it."""
     item_id = tool_id if tool_id.startswith("tool:") else f"tool:{tool_id}"

@@ -1,39 +1,36 @@
 """Fetching JSON documents (agent cards, key sets) from URLs that third parties wrote.
 
-A registry must not become a way into the operator's own network, so every request is checked:
-http or https only; the host's addresses (after DNS resolution) must all be public, and so must
-the address actually connected to (a DNS answer that changes between the check and the
-connection is caught there); every redirect is checked the same way, at most `max_redirects`.
-Loopback, link-local, private, multicast, reserved and unspecified addresses are refused unless
-`allow_private` is set, or the exact `host:port` is in `allowed_hosts` (an operator's own
-registry). Responses are bounded: a timeout for the whole fetch, a size limit (read as a
-stream, never trusted from Content-Length alone), a JSON content type (or text/plain that
-parses), and `If-None-Match` / `If-Modified-Since` so an unchanged document is a 304.
+A registry must not become a way into the operator's own network, so every request is checked
+by the policy of `discovery.fetching` (http(s) only; public addresses only, after DNS and on
+the connected socket; every redirect checked the same way, at most `max_redirects`; loopback,
+link-local and private addresses only when allowed). Responses are bounded: a timeout for the
+whole fetch, a size limit (read as a stream, never trusted from Content-Length alone), a JSON
+content type (or text/plain that parses), and `If-None-Match` / `If-Modified-Since` so an
+unchanged document is a 304.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
-import socket
 from dataclasses import dataclass
 from typing import Any, Literal
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import httpx
 
-REDIRECTS = (301, 302, 303, 307, 308)
+from discovery.fetching import (
+    REDIRECTS,
+    FetchPolicy,
+    FetchRefused,
+    check_peer,
+    check_url,
+    public_address,
+)
+
+__all__ = ["FetchPolicy", "FetchRefused", "Fetched", "fetch_json", "public_address"]
+
 JSON_TYPES = ("application/json", "text/json", "text/plain")
-
-
-@dataclass(frozen=True)
-class FetchPolicy:
-    timeout_s: float = 5.0
-    max_bytes: int = 512_000
-    max_redirects: int = 3
-    allow_private: bool = False
-    allowed_hosts: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -44,19 +41,6 @@ class Fetched:
     etag: str | None = None
     last_modified: str | None = None
     error: str | None = None
-
-
-class FetchRefused(Exception):
-    """The request must not be made, or its answer cannot be used; the message says why."""
-
-
-def public_address(address: str) -> bool:
-    ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    # is_global leaves out private, loopback, link-local, shared (100.64/10), reserved and
-    # unspecified addresses; multicast is refused too.
-    return ip.is_global and not ip.is_multicast
 
 
 async def fetch_json(
@@ -91,10 +75,10 @@ async def _fetch(
     if last_modified:
         headers["If-Modified-Since"] = last_modified
     for _ in range(policy.max_redirects + 1):
-        host = await _check_url(url, policy)
+        host = await check_url(url, policy)
         async with client.stream("GET", url, headers=headers) as response:
             if host is not None:  # the address connected to, not only the one resolved
-                _check_peer(response, host, policy)
+                check_peer(response, host)
             if response.status_code in REDIRECTS and "location" in response.headers:
                 url = urljoin(url, response.headers["location"])
                 continue
@@ -111,35 +95,6 @@ async def _fetch(
                 last_modified=response.headers.get("last-modified"),
             )
     raise FetchRefused(f"more than {policy.max_redirects} redirects")
-
-
-async def _check_url(url: str, policy: FetchPolicy) -> str | None:
-    """Refuse a URL whose scheme or addresses the policy does not allow. Returns the host to
-    check the connected address against (None: the policy trusts this host)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise FetchRefused(f"not an http(s) URL: {url[:200]}")
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    if policy.allow_private or f"{parts.hostname}:{port}".lower() in policy.allowed_hosts:
-        return None
-    try:
-        infos = await asyncio.get_running_loop().getaddrinfo(
-            parts.hostname, port, type=socket.SOCK_STREAM
-        )
-    except OSError as exc:
-        raise FetchRefused(f"cannot resolve {parts.hostname}: {exc}") from None
-    for info in infos:
-        address = str(info[4][0])
-        if not public_address(address):
-            raise FetchRefused(f"refused: {parts.hostname} resolves to a non-public address")
-    return parts.hostname
-
-
-def _check_peer(response: httpx.Response, host: str, policy: FetchPolicy) -> None:
-    stream = response.extensions.get("network_stream")
-    peer = stream.get_extra_info("server_addr") if stream is not None else None
-    if peer and not public_address(str(peer[0])):
-        raise FetchRefused(f"refused: {host} connected to a non-public address")
 
 
 async def _read_json(response: httpx.Response, policy: FetchPolicy) -> Any:

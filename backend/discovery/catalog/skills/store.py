@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import psycopg
 from psycopg.rows import dict_row
@@ -20,6 +20,8 @@ from discovery.catalog.skills.vectors import ensure_description_vectors, refresh
 from discovery.embeddings import Embedder
 
 SKILL_ID = r"^[a-z0-9][a-z0-9_.\-]{0,79}$"
+Phrase = Annotated[str, Field(max_length=500)]
+"""A keyword or an example sentence of a skill."""
 _COLUMNS = (
     "id, name, description, parent_domain, keywords, examples, is_active, tool_count,"
     " created_at, updated_at"
@@ -31,12 +33,12 @@ class SkillIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(pattern=SKILL_ID, description="Stable id, e.g. tools.weather.")
+    id: str = Field(pattern=SKILL_ID, max_length=80, description="Stable id, e.g. tools.weather.")
     name: str = Field(min_length=1, max_length=200)
     description: str = Field(min_length=1, max_length=2000)
     parent_domain: str = Field(default=TOOLS_DOMAIN, min_length=1, max_length=100)
-    keywords: list[str] = Field(default_factory=list, max_length=100)
-    examples: list[str] = Field(default_factory=list, max_length=50)
+    keywords: list[Phrase] = Field(default_factory=list, max_length=100)
+    examples: list[Phrase] = Field(default_factory=list, max_length=50)
     is_active: bool = True
 
 
@@ -48,8 +50,8 @@ class SkillPatch(BaseModel):
     name: str | None = Field(default=None, min_length=1, max_length=200)
     description: str | None = Field(default=None, min_length=1, max_length=2000)
     parent_domain: str | None = Field(default=None, min_length=1, max_length=100)
-    keywords: list[str] | None = Field(default=None, max_length=100)
-    examples: list[str] | None = Field(default=None, max_length=50)
+    keywords: list[Phrase] | None = Field(default=None, max_length=100)
+    examples: list[Phrase] | None = Field(default=None, max_length=50)
     is_active: bool | None = None
 
 
