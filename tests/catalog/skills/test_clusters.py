@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
+from tests.llm_fakes import FakeStructuredGemini
 
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.skills.clusters import (
@@ -83,36 +82,15 @@ def test_group_puts_uncovered_items_in_named_groups_with_confidences() -> None:
         assert p.name.name.startswith(p.members[0].metadata["server"] + ":")
 
 
-class _FakeLLM:
-    """A fake of a chat model's `with_structured_output`: scripted answers, no network."""
-
-    def __init__(self, answers: list[Any]) -> None:
-        self.answers, self.prompts = answers, []
-
-    def with_structured_output(self, schema: type) -> _FakeLLM:
-        assert schema is ProposedSkill
-        return self
-
-    def with_config(self, **_: Any) -> _FakeLLM:
-        return self
-
-    def invoke(self, prompt: str) -> Any:
-        self.prompts.append(prompt)
-        answer = self.answers.pop(0)
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
-
-
 def test_the_llm_namer_renames_and_keeps_the_offline_name_when_it_fails() -> None:
     members = [_item("Qubit Lab", "calibrate_pulse", "Calibrate the microwave pulse")]
     offline = GroupName("Qubit Lab: pulse", "Tools such as calibrate_pulse", ["pulse"])
-    fake = _FakeLLM([
+    fake = FakeStructuredGemini([
         ProposedSkill(name=" Qubit calibration ", description="Tune qubits.",
                       keywords=["Qubit", " ", "pulse"]),
         RuntimeError("quota exceeded"),
         ProposedSkill(name="  ", description=""),
-    ])  # fmt: skip
+    ], ProposedSkill)  # fmt: skip
     namer = LLMGroupNamer(fake)
     assert namer(members, offline) == GroupName("Qubit calibration", "Tune qubits.",
                                                 ["qubit", "pulse"])  # fmt: skip

@@ -3,10 +3,9 @@ classifier against a fake chat model (a fake of Gemini's structured output; no n
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
+from tests.llm_fakes import FakeStructuredGemini
 
 from discovery import prompts
 from discovery.catalog.records import CatalogItem
@@ -107,27 +106,6 @@ def test_the_committed_calibration_loads_and_is_monotonic_in_each_feature() -> N
     assert 0 < calibration.metrics["ece"] < 0.1
 
 
-class FakeStructuredGemini:
-    """A fake of Gemini's `with_structured_output`: scripted answers, no network."""
-
-    def __init__(self, answers: list[Any]) -> None:
-        self.answers, self.prompts = answers, []
-
-    def with_structured_output(self, schema: type) -> FakeStructuredGemini:
-        assert schema is ToolSkills
-        return self
-
-    def with_config(self, **_: Any) -> FakeStructuredGemini:
-        return self
-
-    def invoke(self, prompt: str) -> Any:
-        self.prompts.append(prompt)
-        answer = self.answers.pop(0)
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
-
-
 def test_llm_classifier_with_a_fake_gemini_keeps_known_confident_skills() -> None:
     offline = ToolClassifier(EMBEDDER, SKILLS, Calibration((4.0, 0.0, 3.0, 6.0), -2.0), 0.5)  # type: ignore[arg-type]
     fake = FakeStructuredGemini([
@@ -138,7 +116,7 @@ def test_llm_classifier_with_a_fake_gemini_keeps_known_confident_skills() -> Non
         ToolSkills(skills=[], new_skill_name="Quantum hardware",
                    new_skill_description="Control qubits."),
         RuntimeError("quota exceeded"),
-    ])  # fmt: skip
+    ], ToolSkills)  # fmt: skip
     llm = LLMToolClassifier(fake, offline)
     items = [_item("forecast_and_commit", "weather and git"), _item("tune_qubit", "qubits"),
              _item("get_forecast", "weather forecast")]  # fmt: skip
