@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
-from discovery.search.models import InvalidRequest, SearchRequest, Strategy
+from discovery.search.models import InvalidRequest, SearchRequest
 from discovery.search.service import SearchService
 
 SEARCH_TOOL = "search_archives_db"
@@ -84,8 +84,9 @@ def describe(artifact: SearchArtifact, limit: int = 5) -> str:
 
 
 def make_search_tool(search: SearchService, reranker: Reranker | None = None) -> BaseTool:
-    """The tool over the engine's direct search of archive records; with a reranker, the
-    nearest `reranker.pool` records are re-ordered by it and cut to `match_count`."""
+    """The tool over the engine's archive search (the strategy a client gets by default:
+    `DISCOVERY_ARCHIVE_STRATEGY`); with a reranker, the first `reranker.pool` records are
+    re-ordered by it and cut to `match_count`."""
 
     async def search_archives_db(
         query: str,
@@ -99,8 +100,7 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
         try:
             request = SearchRequest.build(
                 query=query,
-                strategy=Strategy.DIRECT,
-                item_type=ItemKind.ARCHIVE,
+                item_type=ItemKind.ARCHIVE,  # the archive's default strategy (a setting)
                 limit=max(match_count, reranker.pool) if reranker else match_count,
                 tool_threshold=match_threshold,
                 media_types=[media_type.lower()] if media_type else None,
