@@ -14,21 +14,27 @@
 -- calls it after each ingest run).
 
 -- The fields, in the order the arrays below use, with their weight and length normalization.
+-- Fields of one `stream` are length-normalized together (by the sum of their lengths against
+-- the sum of their averages): the short fields of a record form one stream, a caption another,
+-- so a long caption neither drowns a record's short fields nor gets outweighed by them.
 create table if not exists bm25_fields (
     position int primary key check (position between 1 and 8),
     field    text not null unique,
     weight   real not null check (weight >= 0),
-    b        real not null check (b between 0 and 1)
+    b        real not null check (b between 0 and 1),
+    stream   int not null default 1
 );
-insert into bm25_fields (position, field, weight, b) values
-    (1, 'title', 2.0, 0.75),
-    (2, 'creator', 1.0, 0.5),
-    (3, 'medium', 1.0, 0.75),
-    (4, 'media_type', 1.0, 0.0),
-    (5, 'date', 0.5, 0.0),
-    (6, 'place', 1.5, 0.5),
-    (7, 'tags', 1.5, 0.75),
-    (8, 'description', 1.0, 0.75)
+-- Chosen on the tune splits of the NPG and CMOA field-withheld dev sets (docs/archive-search.md):
+-- equal weights in two streams beat a heavier title and per-field normalization on both.
+insert into bm25_fields (position, field, weight, b, stream) values
+    (1, 'title', 1.0, 0.75, 1),
+    (2, 'creator', 1.0, 0.75, 1),
+    (3, 'medium', 1.0, 0.75, 1),
+    (4, 'media_type', 1.0, 0.75, 1),
+    (5, 'date', 1.0, 0.75, 1),
+    (6, 'place', 1.0, 0.75, 1),
+    (7, 'tags', 1.0, 0.75, 1),
+    (8, 'description', 1.0, 0.75, 2)
 on conflict (position) do nothing;
 
 create or replace function _bm25_k1() returns float8 language sql immutable as $$ select 1.2::float8 $$;
@@ -104,20 +110,31 @@ language sql stable as $$
     from fields group by id, kind, lexeme
 $$;
 
+-- A document's length against the average, per field: the length of the field's stream (the
+-- sum of its fields' lengths) over the stream's average.
+create or replace function _bm25_ratios(lens float8[], avg float8[], stream int[])
+returns float8[]
+language sql immutable as $$
+    select array(
+        select coalesce(sum(lens[g]) filter (where stream[g] = stream[f]), 0)
+               / greatest(coalesce(sum(avg[g]) filter (where stream[g] = stream[f]), 0), 1e-9)
+        from generate_series(1, 8) f cross join generate_series(1, 8) g
+        group by f order by f)
+$$;
+
 -- w(t, d): the saturated, field-weighted, length-normalized frequency (k1 = 1.2).
-create or replace function _bm25_weight(
-    tfs float8[], lens float8[], avg float8[], w float8[], b float8[]
-) returns float8
+create or replace function _bm25_weight(tfs float8[], ratio float8[], w float8[], b float8[])
+returns float8
 language sql immutable as $$
     select tf * (_bm25_k1() + 1) / (_bm25_k1() + tf)
-    from (select case when tfs[1] > 0 then w[1] * tfs[1] / (1 - b[1] + b[1] * lens[1] / greatest(avg[1], 1e-9)) else 0 end
-                 + case when tfs[2] > 0 then w[2] * tfs[2] / (1 - b[2] + b[2] * lens[2] / greatest(avg[2], 1e-9)) else 0 end
-                 + case when tfs[3] > 0 then w[3] * tfs[3] / (1 - b[3] + b[3] * lens[3] / greatest(avg[3], 1e-9)) else 0 end
-                 + case when tfs[4] > 0 then w[4] * tfs[4] / (1 - b[4] + b[4] * lens[4] / greatest(avg[4], 1e-9)) else 0 end
-                 + case when tfs[5] > 0 then w[5] * tfs[5] / (1 - b[5] + b[5] * lens[5] / greatest(avg[5], 1e-9)) else 0 end
-                 + case when tfs[6] > 0 then w[6] * tfs[6] / (1 - b[6] + b[6] * lens[6] / greatest(avg[6], 1e-9)) else 0 end
-                 + case when tfs[7] > 0 then w[7] * tfs[7] / (1 - b[7] + b[7] * lens[7] / greatest(avg[7], 1e-9)) else 0 end
-                 + case when tfs[8] > 0 then w[8] * tfs[8] / (1 - b[8] + b[8] * lens[8] / greatest(avg[8], 1e-9)) else 0 end as tf) s
+    from (select case when tfs[1] > 0 then w[1] * tfs[1] / (1 - b[1] + b[1] * ratio[1]) else 0 end
+            + case when tfs[2] > 0 then w[2] * tfs[2] / (1 - b[2] + b[2] * ratio[2]) else 0 end
+            + case when tfs[3] > 0 then w[3] * tfs[3] / (1 - b[3] + b[3] * ratio[3]) else 0 end
+            + case when tfs[4] > 0 then w[4] * tfs[4] / (1 - b[4] + b[4] * ratio[4]) else 0 end
+            + case when tfs[5] > 0 then w[5] * tfs[5] / (1 - b[5] + b[5] * ratio[5]) else 0 end
+            + case when tfs[6] > 0 then w[6] * tfs[6] / (1 - b[6] + b[6] * ratio[6]) else 0 end
+            + case when tfs[7] > 0 then w[7] * tfs[7] / (1 - b[7] + b[7] * ratio[7]) else 0 end
+            + case when tfs[8] > 0 then w[8] * tfs[8] / (1 - b[8] + b[8] * ratio[8]) else 0 end as tf) s
 $$;
 
 -- Index `docs`: the statistics first (documents per term and kind, lengths per kind), then the
@@ -129,6 +146,7 @@ language plpgsql as $$
 declare
     w float8[] := array(select f.weight from bm25_fields f order by f.position);
     b float8[] := array(select f.b from bm25_fields f order by f.position);
+    st int[] := array(select f.stream from bm25_fields f order by f.position);
 begin
     if coalesce(cardinality(docs), 0) = 0 then
         return;
@@ -142,10 +160,13 @@ begin
     insert into _bm25_docs
     select d.id, d.kind, coalesce(l.lens, array_fill(0::float8, array[8]))
     from unnest(docs) d
-    left join lateral (
-        select array[sum(n.tfs[1]), sum(n.tfs[2]), sum(n.tfs[3]), sum(n.tfs[4]), sum(n.tfs[5]), sum(n.tfs[6]), sum(n.tfs[7]), sum(n.tfs[8])]::float8[] as lens
-        from _bm25_new n where n.item_id = d.id
-    ) l on true;
+    left join (
+        select n.item_id, array[sum(n.tfs[1]), sum(n.tfs[2]), sum(n.tfs[3]), sum(n.tfs[4]),
+                                sum(n.tfs[5]), sum(n.tfs[6]), sum(n.tfs[7]), sum(n.tfs[8])
+                               ]::float8[] as lens
+        from _bm25_new n group by n.item_id
+    ) l on l.item_id = d.id;
+    analyze _bm25_new, _bm25_docs;
 
     insert into bm25_terms (term)
     select distinct n.term from _bm25_new n
@@ -153,7 +174,9 @@ begin
     on conflict (term) do nothing;
 
     insert into bm25_kind_stats as s (kind, n_docs, len_sum)
-    select d.kind, count(*), array[sum(d.lens[1]), sum(d.lens[2]), sum(d.lens[3]), sum(d.lens[4]), sum(d.lens[5]), sum(d.lens[6]), sum(d.lens[7]), sum(d.lens[8])]::float8[]
+    select d.kind, count(*), array[sum(d.lens[1]), sum(d.lens[2]), sum(d.lens[3]), sum(d.lens[4]),
+                                   sum(d.lens[5]), sum(d.lens[6]), sum(d.lens[7]), sum(d.lens[8])
+                                  ]::float8[]
     from _bm25_docs d group by d.kind
     on conflict (kind) do update
         set n_docs = s.n_docs + excluded.n_docs,
@@ -169,20 +192,25 @@ begin
 
     insert into item_bm25 (item_id, kind, is_active, skill_ids, media_type, date_lo, date_hi,
                            lens, term_ids, weights)
+    with r as (
+        select x.item_id, _bm25_ratios(x.lens, s.avg_at_write, st) as ratio
+        from _bm25_docs x join bm25_kind_stats s on s.kind = x.kind
+    ), v as (
+        select n.item_id, array_agg(t.id order by t.id) as ids,
+               format('{%s}/1000000000', string_agg(
+                   t.id || ':' || _bm25_weight(n.tfs, r.ratio, w, b), ',' order by t.id)
+               )::sparsevec as vec
+        from _bm25_new n
+        join bm25_terms t on t.term = n.term
+        join r on r.item_id = n.item_id
+        group by n.item_id
+    )
     select d.id, d.kind, d.is_active, d.skill_ids, d.metadata ->> 'media_type',
            _period_lo(d.metadata), _period_hi(d.metadata), x.lens::real[],
            coalesce(v.ids, '{}'), coalesce(v.vec, '{}/1000000000'::sparsevec)
     from unnest(docs) d
     join _bm25_docs x on x.item_id = d.id
-    join bm25_kind_stats s on s.kind = d.kind
-    left join lateral (
-        select array_agg(p.id order by p.id) as ids,
-               format('{%s}/1000000000',
-                      string_agg(p.id || ':' || p.wt, ',' order by p.id))::sparsevec as vec
-        from (select t.id, _bm25_weight(n.tfs, x.lens, s.avg_at_write, w, b) as wt
-              from _bm25_new n join bm25_terms t on t.term = n.term
-              where n.item_id = d.id) p
-    ) v on true;
+    left join v on v.item_id = d.id;
 end $$;
 
 -- Forget `ids` (their statistics go with them).
@@ -376,27 +404,34 @@ begin
         end if;
     end if;
 
-    return query
-    with cand as materialized (
-        select b.item_id, -(b.weights <#> qvec) as s
-        from item_bm25 b
-        where (case when all_terms then b.term_ids @> ids else b.term_ids && rare end)
-          and (not active_only or b.is_active)
-          and (filter_kinds is null or b.kind = any(filter_kinds))
-          and (filter_skill_ids is null or b.skill_ids && filter_skill_ids)
-          and (filter_media_types is null or b.media_type = any(filter_media_types))
-          and (date_from is null or b.date_hi >= date_from)
-          and (date_to is null or b.date_lo <= date_to)
-        limit candidate_budget
-    ), kept as (
-        select c.item_id, c.s from cand c
-        where constraint_q is null
-           or exists (select 1 from items i where i.id = c.item_id and i.search_text @@ constraint_q)
-        order by c.s desc, c.item_id
-        limit match_count
-    )
-    select k.item_id, k.s, (row_number() over (order by k.s desc, k.item_id))::int
-    from kept k order by k.s desc, k.item_id;
+    -- Dynamic SQL, planned for these values: the candidates' operator (&& or @>) must be one
+    -- the GIN index serves, and a plan cached for other values would scan every row instead.
+    return query execute format($q$
+        with cand as materialized (
+            select b.item_id, -(b.weights <#> $1) as s
+            from item_bm25 b
+            where b.term_ids %s $2 %s
+            limit $3
+        ), kept as (
+            select c.item_id, c.s from cand c
+            where $4::tsquery is null or exists (
+                select 1 from items i where i.id = c.item_id and i.search_text @@ $4::tsquery)
+            order by c.s desc, c.item_id
+            limit $5
+        )
+        select k.item_id, k.s, (row_number() over (order by k.s desc, k.item_id))::int
+        from kept k order by k.s desc, k.item_id
+    $q$,
+        case when all_terms then '@>' else '&&' end,
+        concat_ws(' and ', '',
+            case when active_only then 'b.is_active' end,
+            case when filter_kinds is not null then 'b.kind = any($6)' end,
+            case when filter_skill_ids is not null then 'b.skill_ids && $7' end,
+            case when filter_media_types is not null then 'b.media_type = any($8)' end,
+            case when date_from is not null then 'b.date_hi >= $9' end,
+            case when date_to is not null then 'b.date_lo <= $10' end))
+    using qvec, case when all_terms then ids else rare end, candidate_budget, constraint_q,
+          match_count, filter_kinds, filter_skill_ids, filter_media_types, date_from, date_to;
 end $$;
 
 -- Hybrid search in one round trip: the dense ranking (`match_items`) and the BM25 ranking
