@@ -7,7 +7,7 @@ import warnings
 
 import typer
 
-from discovery.cli import evaluate, evaluate_tools
+from discovery.cli import evaluate, evaluate_archives, evaluate_tools
 from discovery.cli.ask import ask
 from discovery.cli.bench import bench
 from discovery.cli.ingest import ingest_app, reindex
@@ -35,4 +35,5 @@ eval_app = evaluate.eval_app
 eval_app.command("tools")(evaluate_tools.tools_cmd)
 eval_app.command("tools-latency")(evaluate_tools.latency_cmd)
 eval_app.command("skills")(evaluate_tools.skills_cmd)
+eval_app.command("archives")(evaluate_archives.archives_cmd)
 app.add_typer(eval_app, name="eval", no_args_is_help=True)
