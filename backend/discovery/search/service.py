@@ -208,6 +208,14 @@ class SearchService:
         run.item_ms = _ms_since(t)
         return items
 
+    async def archive_media_types(self) -> set[str]:
+        """The media types the active archive records carry (cached for a few seconds)."""
+        sql = (
+            "select coalesce(array_agg(distinct media_type), '{}') from item_embeddings"
+            " where model = %(m)s and kind = 'archive' and is_active and media_type <> ''"
+        )
+        return set(await self._stat(sql, {"m": self.embedder.model_id}, None) or [])
+
     async def _has_skills(self, conn: psycopg.AsyncConnection | None = None) -> bool:
         """Whether any skill has a vector for this model (only asked when stage 1 is empty)."""
         sql = "select exists (select 1 from skill_embeddings where model = %(m)s)"
