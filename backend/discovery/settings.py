@@ -111,17 +111,18 @@ class Settings(BaseSettings):
     discovery_archive_strategy: StrategyName = StrategyName.HYBRID
     discovery_tool_strategy: StrategyName = StrategyName.HIERARCHICAL
     # Archive hybrid search: BM25 and dense rankings fused by weighted reciprocal rank fusion,
-    # tuned on the NPG dev set's tune split (docs/archive-search.md). The two settings above
-    # (k 10, text weight 0.4) stay those of tool catalogs.
-    discovery_archive_rrf_k: int = Field(default=60, ge=1, le=1000)
+    # chosen on the tune splits of the NPG and CMOA field-withheld dev sets
+    # (docs/archive-search.md). The two settings above (k 10, text weight 0.4) stay those of
+    # tool catalogs.
+    discovery_archive_rrf_k: int = Field(default=10, ge=1, le=1000)
     discovery_archive_text_weight: float = Field(
-        default=1.0,
+        default=1.5,
         ge=0.0,
         le=10.0,
         description="Weight of the BM25 ranking in archive hybrid fusion (dense weighs 1).",
     )
     discovery_hybrid_depth: int = Field(
-        default=100,
+        default=40,
         ge=1,
         le=1000,
         description="Hybrid search: how deep each ranking (dense, BM25) is read before fusion.",
