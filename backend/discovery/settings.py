@@ -53,6 +53,14 @@ class SkillProposals(StrEnum):
     OFF = "off"
 
 
+class StrategyName(StrEnum):
+    """A search strategy by name (the values of `search.models.Strategy`), for the defaults."""
+
+    DIRECT = "direct"
+    HIERARCHICAL = "hierarchical"
+    HYBRID = "hybrid"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
@@ -105,6 +113,34 @@ class Settings(BaseSettings):
         ge=0.0,
         le=10.0,
         description="Weight of the text ranking in hybrid fusion (the dense ranking weighs 1).",
+    )
+    # What a search gets when it names no strategy: archive searches (item_type archive or none)
+    # the best measured on the judged archive sets (docs/archive-search.md); tool catalogs keep
+    # hierarchical until their own defaults are measured.
+    discovery_archive_strategy: StrategyName = StrategyName.HYBRID
+    discovery_tool_strategy: StrategyName = StrategyName.HIERARCHICAL
+    # Archive hybrid search: BM25 and dense rankings fused by weighted reciprocal rank fusion,
+    # chosen on the tune splits of the NPG and CMOA field-withheld dev sets
+    # (docs/archive-search.md). The two settings above (k 10, text weight 0.4) stay those of
+    # tool catalogs.
+    discovery_archive_rrf_k: int = Field(default=10, ge=1, le=1000)
+    discovery_archive_text_weight: float = Field(
+        default=1.5,
+        ge=0.0,
+        le=10.0,
+        description="Weight of the BM25 ranking in archive hybrid fusion (dense weighs 1).",
+    )
+    discovery_hybrid_depth: int = Field(
+        default=40,
+        ge=1,
+        le=1000,
+        description="Hybrid search: how deep each ranking (dense, BM25) is read before fusion.",
+    )
+    discovery_text_candidate_budget: int = Field(
+        default=5000,
+        ge=100,
+        le=1_000_000,
+        description="BM25: the query's rarest terms add candidates up to this many documents.",
     )
     discovery_skill_min_confidence: float = Field(
         default=0.5,

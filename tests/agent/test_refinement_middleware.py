@@ -179,3 +179,44 @@ async def test_passes_other_tools_through_untouched(mode: str) -> None:
     assert isinstance(result, ToolMessage)
     assert calls == ["jazz"]
     assert refiner.seen == []
+
+
+@MODES
+async def test_a_weak_similarity_with_bm25_evidence_is_not_refined(mode: str) -> None:
+    """Hybrid search found the first records by their words too: a low cosine alone does not
+    send the turn to refinement."""
+    calls: list[str] = []
+    mw = SearchRefinementMiddleware(ScriptedRefiner(["other"]), min_score=0.4)
+
+    def handler(request: ToolCallRequest) -> ToolMessage:
+        query = request.tool_call["args"]["query"]
+        calls.append(query)
+        art = artifact(query, [0.25, 0.2]) | {"text_matched": query == "bm25 words"}
+        return ToolMessage(content=query, artifact=art, tool_call_id=request.tool_call["id"])
+
+    for query, refined in (("bm25 words", False), ("no words", True)):
+        calls.clear()
+        request = make_request(query, [])
+        if mode == "sync":
+            result = mw.wrap_tool_call(request, handler)
+        else:
+
+            async def ahandler(req: ToolCallRequest) -> ToolMessage:
+                return handler(req)
+
+            result = await mw.awrap_tool_call(request, ahandler)
+        _, attempts = outcome(result)
+        assert (len(attempts) > 1) is refined, query
+
+
+@MODES
+async def test_the_answer_fuses_the_attempts_records(mode: str) -> None:
+    """After a refinement the records interleave by rank, the request's own first: what the
+    first attempt found is not lost, and the refinement adds its own."""
+    calls: list[str] = []
+    mw = SearchRefinementMiddleware(ScriptedRefiner(["b"]), max_attempts=3)
+    script = {"a": [0.3, 0.2, 0.1], "b": [0.5, 0.45]}
+    message, _ = outcome(await run(mode, mw, make_request("a", []), script, calls))
+    ids = [r["id"] for r in message.artifact["records"]]
+    assert ids == ["a-0", "b-0", "a-1"]  # as many as one attempt returns
+    assert message.artifact["query"] == "b" and message.artifact["accepted"] is True

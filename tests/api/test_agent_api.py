@@ -61,16 +61,18 @@ async def test_search_streams_intent_query_attempt_results_done(
     response = events[3][1]["response"]
     assert response["response_type"] == "results"
     assert 0 < response["total"] == len(response["archives"])
-    assert response["archives"][0]["score"] == attempt["best_score"]
+    # hybrid search orders by fused rank: the best similarity need not come first
+    assert attempt["best_score"] == max(a["score"] for a in response["archives"])
 
 
 async def test_refined_search_streams_one_attempt_event_per_attempt(
     client: httpx.AsyncClient,
 ) -> None:
-    events = await stream(client, {"query": "Forbes Field"})
+    # The grader rejects the records "preacher" finds; the archive's word, "reverend", is tried
+    events = await stream(client, {"query": "preacher"})
     assert names(events) == ["intent", "query", "attempt", "attempt", "results", "done"]
     first, second = events[2][1], events[3][1]
-    assert (first["attempt"], first["accepted"], first["reason"]) == (1, False, "weak")
+    assert (first["attempt"], first["accepted"], first["reason"]) == (1, False, "irrelevant")
     assert (second["attempt"], second["accepted"]) == (2, True)
     assert second["query"] != first["query"] and second["strategy"] != "initial"
     response = events[4][1]["response"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from discovery.db import ItemKind
-from discovery.search.models import SearchRequest
+from discovery.search.models import SearchRequest, Strategy
 from discovery.settings import Settings
 
 
@@ -50,3 +50,34 @@ def test_a_tool_catalog_search_takes_the_tool_skill_defaults(
     given = SearchRequest.build(query="x", item_type=item_type, skill_limit=2, skill_threshold=0.7)
     assert (given.plan(settings).skill_limit, given.plan(settings).skill_threshold) == (2, 0.7)
     assert given.plan(settings).filters.kinds == ((ItemKind(item_type),) if item_type else None)
+
+
+@pytest.mark.parametrize(
+    ("item_type", "expected"),
+    [
+        (None, Strategy.DIRECT),
+        (ItemKind.ARCHIVE, Strategy.DIRECT),
+        (ItemKind.TOOL, Strategy.HYBRID),
+        (ItemKind.PROMPT, Strategy.HYBRID),
+    ],
+)
+def test_a_request_without_a_strategy_gets_the_kinds_default(
+    item_type: ItemKind | None, expected: Strategy
+) -> None:
+    settings = Settings(discovery_archive_strategy="direct", discovery_tool_strategy="hybrid")
+    assert SearchRequest.build(query="x", item_type=item_type).plan(settings).strategy is expected
+    named = SearchRequest.build(query="x", item_type=item_type, strategy="hierarchical")
+    assert named.plan(settings).strategy is Strategy.HIERARCHICAL
+
+
+def test_the_shipped_defaults_are_hybrid_for_archives_and_hierarchical_for_tools() -> None:
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    plan = SearchRequest.build(query="x").plan(settings)
+    assert plan.strategy is Strategy.HYBRID
+    assert (plan.rrf_k, plan.text_weight) == (
+        settings.discovery_archive_rrf_k,
+        settings.discovery_archive_text_weight,
+    )
+    tools = SearchRequest.build(query="x", item_type="tool").plan(settings)
+    assert tools.strategy is Strategy.HIERARCHICAL
+    assert (tools.rrf_k, tools.text_weight) == (10, 0.4)

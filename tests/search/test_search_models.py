@@ -9,7 +9,6 @@ from discovery.search.models import (
     InvalidRequest,
     SearchFilters,
     SearchRequest,
-    Strategy,
     query_text,
 )
 
@@ -69,7 +68,7 @@ def test_build_keeps_quotes_sql_and_markup_as_text() -> None:
 def test_the_contract_defaults_and_what_is_left_to_settings() -> None:
     request = SearchRequest.build(query="  jazz  ")
     assert request.query == "jazz"
-    assert request.strategy is Strategy.HIERARCHICAL
+    assert request.strategy is None  # the kind's default, from Settings
     assert request.include_schemas is False
     left_out = (request.limit, request.skill_limit, request.skill_threshold, request.tool_threshold)
     assert left_out == (None, None, None, None)

@@ -10,7 +10,7 @@ from discovery.catalog.archives.ingest import ingest_archives
 from discovery.db import MissingEmbeddingsError
 from discovery.runtime import Runtime
 from discovery.search import queries
-from discovery.search.models import SearchFilters, SearchRequest, Strategy
+from discovery.search.models import SearchFilters, SearchRequest, SearchResponse, Strategy
 from discovery.search.service import SearchService
 
 pytestmark = pytest.mark.integration
@@ -97,31 +97,34 @@ async def test_hybrid_search_fuses_keyword_and_dense_results(demo_runtime: Runti
 
 
 async def test_hybrid_fusion_follows_the_configured_text_weight(demo_runtime: Runtime) -> None:
-    """Text weight 0: the dense order. A heavy text weight: the text leg's order leads."""
+    """Text weight 0: the dense order. A heavy text weight: the BM25 ranking's order leads.
+    Every hit reports its rank in each leg."""
     query = "Crawford Grill jazz musicians"
 
-    async def ids(strategy: str, **settings: object) -> list[str]:
+    async def search(strategy: str, **settings: object) -> SearchResponse:
         service = SearchService(
             demo_runtime.db,
             demo_runtime.embedder,
             demo_runtime.settings.model_copy(update=settings),
         )
-        response = await service.search(_req(query, strategy=strategy, limit=5))
-        return [hit.id for hit in response.items]
+        return await service.search(_req(query, strategy=strategy, limit=5))
 
-    dense = await ids("direct")
-    assert await ids("hybrid", discovery_hybrid_text_weight=0.0) == dense
-    text_led = await ids("hybrid", discovery_hybrid_text_weight=10.0, discovery_hybrid_rrf_k=1)
+    dense = [hit.id for hit in (await search("direct")).items]
+    muted = await search("hybrid", discovery_archive_text_weight=0.0)
+    assert [hit.id for hit in muted.items] == dense
+    text_led = await search("hybrid", discovery_archive_text_weight=10.0, discovery_archive_rrf_k=1)
     async with demo_runtime.db.connection() as conn:
-        text = await queries.match_items_text_filled(
-            conn,
-            query,
-            demo_runtime.embedder.embed_query(query),
-            count=20,
-            filters=SearchFilters().sql_args(),
-            model_name=demo_runtime.embedder.model_id,
+        text = await queries.match_items_bm25(
+            conn, query, count=20, filters=SearchFilters().sql_args(), candidate_budget=5000
         )
-    assert text_led[0] == text[0].id != dense[0]
+    assert text_led.items[0].id == text[0][0] != dense[0]
+    ranks = text_led.metadata.leg_ranks
+    assert ranks is not None and set(ranks) == {hit.id for hit in text_led.items}
+    assert ranks[text[0][0]].text == 1
+    for hit in text_led.items:
+        rank = ranks[hit.id].dense
+        if rank is not None and rank <= len(dense):
+            assert dense[rank - 1] == hit.id
 
 
 async def test_filters_by_media_type_and_date_range(demo_runtime: Runtime) -> None:

@@ -34,7 +34,9 @@ async def tools(
 
 
 def _req(query: str, **fields: object) -> SearchRequest:
-    return SearchRequest.build(query=query, **fields)
+    """Hierarchical unless said otherwise: these clauses are the two-stage contract (a search
+    without item_type would take the archive's default strategy)."""
+    return SearchRequest.build(query=query, **({"strategy": "hierarchical"} | fields))
 
 
 async def test_stage_one_ranks_active_skills_by_similarity_with_tool_count(
@@ -160,18 +162,17 @@ async def test_an_inactive_skill_is_not_matched(runtime: Runtime) -> None:
     assert "tools.weather" not in {s.id for s in after.matched_skills}
 
 
-async def test_hybrid_text_leg_fills_with_any_word_matches_for_sentences(tools: Runtime) -> None:
+async def test_hybrid_text_leg_ranks_sentences_by_their_rare_words(tools: Runtime) -> None:
+    """BM25 needs no word to be present: a sentence ranks by its rarest words ("diff",
+    "branches"), not by its common ones."""
     sentence = "could you please show me the diff between my two branches"
-    vector = tools.embedder.embed_query(sentence)
     filters = SearchFilters().sql_args()
-    args = {"count": 10, "filters": filters, "model_name": tools.embedder.model_id}
     async with tools.db.connection() as conn:
-        all_words = await queries.match_items_text(conn, sentence, vector, **args)
-        filled = await queries.match_items_text_filled(conn, sentence, vector, **args)
-        exact = await queries.match_items_text_filled(conn, "git diff", vector, **args)
-    assert all_words == []  # no item has every word of the sentence
-    assert filled[0].id == "tool:Git Tools::git_diff"
-    assert exact[0].id == "tool:Git Tools::git_diff"  # all-words matches come first
+        ranked = await queries.match_items_bm25(
+            conn, sentence, count=10, filters=filters, candidate_budget=5000
+        )
+    assert ranked[0][0] == "tool:Git Tools::git_diff"
+    assert [s for _, s in ranked] == sorted((s for _, s in ranked), reverse=True)
     response = await tools.search.search(_req(sentence, strategy="hybrid", limit=3))
     assert response.items[0].id == "tool:Git Tools::git_diff"
     assert response.items[0].rank_score is not None
@@ -181,7 +182,7 @@ async def test_a_tool_search_with_the_defaults_stays_two_stage(tools: Runtime) -
     """At the archive's skill threshold (0.4) this question matches no skill and falls back to
     direct search; the tool defaults (8 skills at 0.1) keep it hierarchical."""
     question = "what will the sky look like in Paris this weekend"
-    archive_defaults = SearchRequest(query=question)
+    archive_defaults = SearchRequest(query=question, strategy="hierarchical")
     assert (await tools.search.search(archive_defaults)).metadata.fallback_reason is not None
     request = SearchRequest(query=question, item_type=ItemKind.TOOL)
     plan = request.plan(tools.settings)

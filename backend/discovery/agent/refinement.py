@@ -33,6 +33,8 @@ from discovery.logs import log_event
 
 log = logging.getLogger(__name__)
 
+FUSION_K = 10  # the attempts' rankings are fused with 1 / (FUSION_K + rank)
+
 
 class RefinementLoop:
     def __init__(self, request: str, min_score: float, max_attempts: int) -> None:
@@ -44,7 +46,9 @@ class RefinementLoop:
         records, best = artifact.records, artifact.best_score
         if not records:
             reason = "empty"
-        elif best is None or best < self.min_score:
+        elif (best is None or best < self.min_score) and not artifact.text_matched:
+            # A low similarity alone is no evidence against records the BM25 ranking found
+            # too (hybrid search): refining those lost what the request had found.
             reason = "weak"
         else:
             reason = "ok"
@@ -103,10 +107,28 @@ class RefinementLoop:
 
         return max(range(len(self.attempts)), key=key)
 
+    def fused_records(self) -> list[ArchiveRecord]:
+        """The attempts' records fused by reciprocal rank (ties: the earlier attempt first), so
+        the answer keeps the best of what the person's own request found next to what a
+        refinement found. Answering with one attempt's records alone lost what the request had
+        found (measured on the judged archive sets, docs/archive-search.md)."""
+        if len(self.artifacts) == 1:
+            return self.artifacts[0].records
+        scores: dict[str, float] = {}
+        by_id: dict[str, ArchiveRecord] = {}
+        for artifact in self.artifacts:
+            for rank, record in enumerate(artifact.records, start=1):
+                scores[record.id] = scores.get(record.id, 0.0) + 1.0 / (FUSION_K + rank)
+                by_id.setdefault(record.id, record)
+        size = max(len(a.records) for a in self.artifacts)
+        return [by_id[i] for i in sorted(scores, key=lambda i: -scores[i])][:size]
+
     def result(self, call: dict[str, Any]) -> Command[Any]:
         i = self.best_index()
         best = self.attempts[i]
-        artifact = self.artifacts[i].model_copy(update={"accepted": best.accepted})
+        artifact = self.artifacts[i].model_copy(
+            update={"accepted": best.accepted, "records": self.fused_records()}
+        )
         if best.accepted:
             content = describe(artifact)
             if len(self.attempts) > 1:

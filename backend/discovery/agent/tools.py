@@ -40,6 +40,10 @@ class SearchArtifact(BaseModel):
     filters: dict[str, Any] = Field(default_factory=dict)
     records: list[ArchiveRecord] = Field(default_factory=list)
     best_score: float | None = None
+    text_matched: bool | None = Field(
+        default=None,
+        description="Whether the BM25 ranking found one of the first records (hybrid only).",
+    )
     accepted: bool = True
     error: str | None = None
 
@@ -84,8 +88,13 @@ def describe(artifact: SearchArtifact, limit: int = 5) -> str:
 
 
 def make_search_tool(search: SearchService, reranker: Reranker | None = None) -> BaseTool:
-    """The tool over the engine's direct search of archive records; with a reranker, the
-    nearest `reranker.pool` records are re-ordered by it and cut to `match_count`."""
+    """The tool over the engine's archive search (the strategy a client gets by default:
+    `DISCOVERY_ARCHIVE_STRATEGY`). With a reranker, and unless that strategy is hybrid, the
+    first `reranker.pool` records are re-ordered by it and cut to `match_count`: over hybrid
+    search, whose BM25 leg already weighs the request's words, the lexical reranker lost on
+    the tune splits of both field-withheld sets, NPG and CMOA (docs/archive-search.md)."""
+    if search.settings.discovery_archive_strategy.value == Strategy.HYBRID.value:
+        reranker = None
 
     async def search_archives_db(
         query: str,
@@ -95,12 +104,15 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
         year_from: int | None = None,
         year_to: int | None = None,
     ) -> tuple[str, dict[str, Any]]:
+        if media_type and media_type.lower() not in await search.archive_media_types():
+            # A type the archive's records do not carry would filter every record out: search
+            # for its word instead (measured: the CMOA set without classifications).
+            query, media_type = f"{query} {media_type}", None
         args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
         try:
             request = SearchRequest.build(
                 query=query,
-                strategy=Strategy.DIRECT,
-                item_type=ItemKind.ARCHIVE,
+                item_type=ItemKind.ARCHIVE,  # the archive's default strategy (a setting)
                 limit=max(match_count, reranker.pool) if reranker else match_count,
                 tool_threshold=match_threshold,
                 media_types=[media_type.lower()] if media_type else None,
@@ -115,11 +127,15 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
         if reranker is not None:
             records = await reranker.rerank(request.query, records)
         records = records[:match_count]
+        ranks = response.metadata.leg_ranks
         artifact = SearchArtifact(
             query=request.query,
             filters=filters_of(args),
             records=records,
             best_score=max((r.score for r in records), default=None),
+            text_matched=None
+            if ranks is None
+            else any(ranks[r.id].text is not None for r in records[:3] if r.id in ranks),
         )
         return describe(artifact), artifact.model_dump()
 

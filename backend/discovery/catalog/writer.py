@@ -42,10 +42,17 @@ class IngestReport:
         self.errors.append(error)
 
 
-_UPSERT_ITEM = """
+# One statement per batch (rows as arrays): the text index's statement triggers then index the
+# whole batch at once (supabase/migrations/*_bm25_text_leg.sql).
+_UPSERT_ITEMS = """
 insert into items (id, kind, name, title, description, summary, embedding_text, metadata,
                    skill_ids, primary_skill_id, content_hash)
-values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+select r.id, r.kind, r.name, r.title, r.description, r.summary, r.embedding_text, r.metadata,
+       array(select jsonb_array_elements_text(r.skill_ids)), r.primary_skill_id, r.content_hash
+from unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[],
+            %s::jsonb[], %s::jsonb[], %s::text[], %s::text[])
+     as r(id, kind, name, title, description, summary, embedding_text, metadata, skill_ids,
+          primary_skill_id, content_hash)
 on conflict (id) do update set
     kind = excluded.kind, name = excluded.name, title = excluded.title,
     description = excluded.description, summary = excluded.summary,
@@ -125,6 +132,8 @@ class CatalogWriter:
         when rows were written (a bulk load otherwise leaves the planner guessing)."""
         async with self.db.connection() as conn:
             refreshed = await refresh_centroids(conn, self.model)
+            if wrote:  # the text index's weights, when its average field lengths have moved
+                await conn.execute("select bm25_refresh()")
             await ensure_description_vectors(conn, self.embedder)  # skills left with no member
             if wrote:
                 await conn.execute("analyze items, item_embeddings, item_skills")
@@ -141,10 +150,8 @@ class CatalogWriter:
             else [Placement([]) for _ in items]
         )
         async with self.db.connection() as conn, conn.transaction(), conn.cursor() as cur:
-            await cur.executemany(
-                _UPSERT_ITEM,
-                [_item_row(i, s, p) for i, s, p in zip(items, summaries, placed, strict=True)],
-            )
+            rows = [_item_row(i, s, p) for i, s, p in zip(items, summaries, placed, strict=True)]
+            await cur.execute(_UPSERT_ITEMS, [list(column) for column in zip(*rows, strict=True)])
             await cur.executemany(
                 _UPSERT_VECTOR,
                 [
@@ -188,7 +195,7 @@ def _item_row(item: CatalogItem, summary: str, placement: Placement) -> tuple:
         summary,
         item.embedding_text,
         Jsonb({k: v for k, v in item.metadata.items() if k != "input_schema"}),
-        [a.skill_id for a in placement.assignments],
+        Jsonb([a.skill_id for a in placement.assignments]),
         placement.primary,
         item.content_hash,
     )

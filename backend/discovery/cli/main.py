@@ -7,7 +7,13 @@ import warnings
 
 import typer
 
-from discovery.cli import evaluate, evaluate_agents, evaluate_discover, evaluate_tools
+from discovery.cli import (
+    evaluate,
+    evaluate_agents,
+    evaluate_archives,
+    evaluate_discover,
+    evaluate_tools,
+)
 from discovery.cli.agents import agents_app
 from discovery.cli.ask import ask
 from discovery.cli.bench import bench
@@ -47,4 +53,5 @@ eval_app.command("skills")(evaluate_tools.skills_cmd)
 eval_app.command("agents")(evaluate_agents.agents_cmd)
 eval_app.command("agents-latency")(evaluate_agents.latency_cmd)
 eval_app.command("discover")(evaluate_discover.discover_cmd)
+eval_app.command("archives")(evaluate_archives.archives_cmd)
 app.add_typer(eval_app, name="eval", no_args_is_help=True)

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 def search(
     query: Annotated[str, typer.Argument(help="What to find, in plain words.")],
     strategy: Annotated[
-        Strategy, typer.Option(help="direct, hierarchical or hybrid.")
-    ] = Strategy.HIERARCHICAL,
+        Strategy | None,
+        typer.Option(help="direct, hierarchical or hybrid [default: the kind's, a setting]."),
+    ] = None,
     kind: Annotated[
         ItemKind | None, typer.Option("--kind", help="Only items of this kind.")
     ] = None,

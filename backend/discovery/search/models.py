@@ -123,6 +123,8 @@ class SearchPlan:
     query: str
     strategy: Strategy
     limit: int
+    rrf_k: int
+    text_weight: float
     skill_limit: int
     skill_threshold: float
     tool_threshold: float
@@ -138,10 +140,12 @@ class SearchRequest(BaseModel):
     item_type: ItemKind | None = Field(
         default=None, description="Only items (and skills) of this kind."
     )
-    strategy: Strategy = Field(
-        default=Strategy.HIERARCHICAL,
+    strategy: Strategy | None = Field(
+        default=None,
         description="hierarchical (skills, then items in them), direct, or hybrid (dense and "
-        "full-text rankings fused).",
+        "BM25 rankings fused). Default: the best measured for the kind (archives: hybrid; "
+        "tool catalogs: hierarchical; settings DISCOVERY_ARCHIVE_STRATEGY, "
+        "DISCOVERY_TOOL_STRATEGY).",
     )
     limit: int | None = Field(
         default=None, ge=1, le=100, description="How many items at most; default 5 (a setting)."
@@ -199,14 +203,31 @@ class SearchRequest(BaseModel):
 
     def plan(self, settings: Settings) -> SearchPlan:
         """Every field left out (None) filled from `settings`."""
-        skill_limit, skill_threshold = (
-            (settings.discovery_tool_skill_limit, settings.discovery_tool_skill_threshold)
-            if self.tool_catalog
-            else (settings.discovery_skill_limit, settings.discovery_skill_threshold)
-        )
+        if self.tool_catalog:
+            skill_limit, skill_threshold = (
+                settings.discovery_tool_skill_limit,
+                settings.discovery_tool_skill_threshold,
+            )
+            default, rrf_k, text_weight = (
+                settings.discovery_tool_strategy,
+                settings.discovery_hybrid_rrf_k,
+                settings.discovery_hybrid_text_weight,
+            )
+        else:
+            skill_limit, skill_threshold = (
+                settings.discovery_skill_limit,
+                settings.discovery_skill_threshold,
+            )
+            default, rrf_k, text_weight = (
+                settings.discovery_archive_strategy,
+                settings.discovery_archive_rrf_k,
+                settings.discovery_archive_text_weight,
+            )
         return SearchPlan(
             query=self.query,
-            strategy=self.strategy,
+            strategy=self.strategy or Strategy(default.value),
+            rrf_k=rrf_k,
+            text_weight=text_weight,
             limit=_given(self.limit, settings.discovery_tool_limit),
             skill_limit=_given(self.skill_limit, skill_limit),
             skill_threshold=_given(self.skill_threshold, skill_threshold),
@@ -242,6 +263,15 @@ class ItemHit(BaseModel):
     )
 
 
+class LegRanks(BaseModel):
+    """Why a hybrid hit matched: its rank in each ranking fused (None: not in that ranking's
+    top `DISCOVERY_HYBRID_DEPTH`), and its BM25 score."""
+
+    dense: int | None
+    text: int | None
+    text_score: float | None = None
+
+
 class SkillHit(BaseModel):
     id: str
     name: str
@@ -253,8 +283,15 @@ class SkillHit(BaseModel):
 
 class SearchMetadata(BaseModel):
     strategy_used: Strategy
+    strategy_requested: Strategy | None = Field(
+        default=None, description="The strategy asked for; null: the kind's default was used."
+    )
     skill_ids_used: list[str] | None
     fallback_reason: str | None = None
+    leg_ranks: dict[str, LegRanks] | None = Field(
+        default=None,
+        description="Hybrid only: per hit id, its rank in the dense and the BM25 ranking.",
+    )
     embedding_model: str
     query_embedding_time_ms: float
     skill_search_time_ms: float

@@ -1,5 +1,5 @@
-"""Thin calls to the SQL search functions (supabase/migrations/*_match_functions.sql and
-*_capabilities.sql) and the name lookup of `discover`."""
+"""Thin calls to the SQL search functions (`match_items`, `match_items_hybrid`, `match_skills`,
+`match_items_fulltext` in supabase/migrations/) and the name lookup of `discover`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import psycopg
 from psycopg.rows import dict_row
 
-from discovery.search.models import ItemHit, SkillHit
+from discovery.search.models import ItemHit, LegRanks, SkillHit
 
 _ITEM_ARGS = (
     "filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
@@ -58,54 +58,68 @@ async def match_items(
         return [item_hit(row) for row in await cur.fetchall()]
 
 
-async def match_items_text(
+async def match_items_bm25(
     conn: psycopg.AsyncConnection,
     text: str,
-    vector: np.ndarray,
     *,
     count: int,
     filters: dict[str, Any],
-    model_name: str,
-) -> list[ItemHit]:
-    return await _text_match(conn, "match_items_text", text, vector, count, filters, model_name)
+    candidate_budget: int,
+) -> list[tuple[str, float]]:
+    """The BM25 ranking alone: (id, score), best first."""
+    args = filters | {"text": text, "count": count, "budget": candidate_budget}
+    args.pop("model_name", None)
+    rows = await (
+        await conn.execute(
+            "select id, bm25 from match_items_bm25(%(text)s, %(count)s,"
+            " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
+            " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
+            " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
+            " candidate_budget => %(budget)s)",
+            args,
+        )
+    ).fetchall()
+    return [(str(r[0]), float(r[1])) for r in rows]
 
 
-async def match_items_text_filled(
+async def match_items_hybrid(
     conn: psycopg.AsyncConnection,
-    text: str,
     vector: np.ndarray,
+    text: str,
     *,
     count: int,
+    threshold: float,
     filters: dict[str, Any],
     model_name: str,
-) -> list[ItemHit]:
-    """The items with all the query's words, then (to fill `count`) the items with any of them,
-    by length-normalized rank: a sentence-long query still gets a text ranking."""
-    hits = await match_items_text(
-        conn, text, vector, count=count, filters=filters, model_name=model_name
+    exact_max_rows: int,
+    ef_search: int,
+    rrf_k: float,
+    text_weight: float,
+    depth: int,
+    candidate_budget: int,
+) -> list[tuple[ItemHit, LegRanks]]:
+    """Dense and BM25 rankings fused in SQL (one round trip): hits with their leg ranks."""
+    sql = (
+        "select * from match_items_hybrid(%(q)s, %(text)s, %(count)s, %(threshold)s, "
+        + _ITEM_ARGS
+        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s, rrf_k => %(k)s,"
+        " text_weight => %(tw)s, dense_depth => %(depth)s, text_depth => %(depth)s,"
+        " candidate_budget => %(budget)s)"
     )
-    if len(hits) >= count:
-        return hits
-    more = await _text_match(conn, "match_items_text_any", text, vector, count, filters, model_name)
-    seen = {hit.id for hit in hits}
-    return hits + [hit for hit in more if hit.id not in seen][: count - len(hits)]
-
-
-async def _text_match(
-    conn: psycopg.AsyncConnection,
-    function: str,
-    text: str,
-    vector: np.ndarray,
-    count: int,
-    filters: dict[str, Any],
-    model_name: str,
-) -> list[ItemHit]:
-    """One of the full-text SQL functions (same arguments, same rows)."""
-    sql = f"select * from {function}(%(text)s, %(q)s, %(count)s, " + _ITEM_ARGS + ")"
-    args = {"text": text, "q": vector, "count": count, "model_name": model_name} | filters
+    args = {"q": vector, "text": text, "count": count, "threshold": threshold}
+    args |= filters | {"model_name": model_name, "exact": exact_max_rows, "ef": ef_search}
+    args |= {"k": rrf_k, "tw": text_weight, "depth": depth, "budget": candidate_budget}
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
-        return [item_hit(row) for row in await cur.fetchall()]
+        return [
+            (
+                item_hit(row, rank_score=round(row["rank_score"], 6)),
+                LegRanks(
+                    dense=row["dense_rank"], text=row["text_rank"], text_score=row["text_score"]
+                ),
+            )
+            for row in await cur.fetchall()
+        ]
 
 
 async def match_items_fulltext(

@@ -14,9 +14,9 @@ import psycopg
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.embeddings import Embedder
 from discovery.search import queries
-from discovery.search.fusion import reciprocal_rank_fusion
 from discovery.search.models import (
     ItemHit,
+    LegRanks,
     SearchMetadata,
     SearchPlan,
     SearchRequest,
@@ -28,11 +28,6 @@ from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
 
-HYBRID_POOL = 4  # each hybrid leg fetches limit * HYBRID_POOL candidates (at least 20)
-# The text leg fills with any-word matches only over catalogs this small: ranking every item
-# that shares one word with the query cost 170 ms at p95 over the 87k-record archive (the bench),
-# where the dense leg carries the search anyway; over tool catalogs it is cheap and helps.
-ANY_WORDS_MAX_ITEMS = 20_000
 _STATS_TTL_S = 30.0
 
 
@@ -50,6 +45,8 @@ class _Run:
     skill_ids_used: list[str] | None = None
     candidates: int = 0
     fallback_reason: str | None = None
+    leg_ranks: dict[str, LegRanks] | None = None
+    asked: Strategy | None = None
 
 
 class SearchService:
@@ -71,7 +68,7 @@ class SearchService:
             if vector is not None
             else await asyncio.to_thread(self.embedder.embed_query, request.query)
         )
-        run = _Run(request, query_vector, started, _ms_since(started))
+        run = _Run(request, query_vector, started, _ms_since(started), asked=asked.strategy)
         try:
             if request.strategy is Strategy.DIRECT:
                 items = await self._direct(run)
@@ -175,46 +172,31 @@ class SearchService:
             return await self._match(conn, run, filters | {"filter_skill_ids": skill_ids})
 
     async def _hybrid(self, run: _Run) -> list[ItemHit]:
-        req = run.request
+        """Dense and BM25 rankings fused by weighted reciprocal rank fusion, in one round trip
+        (`match_items_hybrid`); each hit's rank in either leg goes to `metadata.leg_ranks`."""
+        req, cfg = run.request, self.settings
         filters = req.filters.sql_args()
-        pool = max(20, req.limit * HYBRID_POOL)
         t = time.perf_counter()
         async with self.db.connection() as conn:
             run.candidates = await self._catalog_size(filters["filter_kinds"], conn)
-            text_leg = (
-                queries.match_items_text_filled
-                if run.candidates <= ANY_WORDS_MAX_ITEMS
-                else queries.match_items_text
-            )
-            dense = await queries.match_items(
+            hits = await queries.match_items_hybrid(
                 conn,
                 run.vector,
-                threshold=req.tool_threshold,
-                count=pool,
-                filters=filters,
-                model_name=self.embedder.model_id,
-                exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-                ef_search=self.settings.discovery_hnsw_ef_search,
-            )
-            text = await text_leg(
-                conn,
                 req.query,
-                run.vector,
-                count=pool,
+                count=req.limit,
+                threshold=req.tool_threshold,
                 filters=filters,
                 model_name=self.embedder.model_id,
+                exact_max_rows=cfg.discovery_exact_scan_max_rows,
+                ef_search=cfg.discovery_hnsw_ef_search,
+                rrf_k=req.rrf_k,
+                text_weight=req.text_weight,
+                depth=max(req.limit, cfg.discovery_hybrid_depth),
+                candidate_budget=cfg.discovery_text_candidate_budget,
             )
         run.item_ms = _ms_since(t)
-        by_id = {hit.id: hit for hit in text} | {hit.id: hit for hit in dense}
-        fused = reciprocal_rank_fusion(
-            [[h.id for h in dense], [h.id for h in text]],
-            k=self.settings.discovery_hybrid_rrf_k,
-            weights=[1.0, self.settings.discovery_hybrid_text_weight],
-        )
-        return [
-            by_id[str(key)].model_copy(update={"rank_score": round(score, 6)})
-            for key, score in fused[: req.limit]
-        ]
+        run.leg_ranks = {hit.id: ranks for hit, ranks in hits}
+        return [hit for hit, _ in hits]
 
     async def _match(
         self, conn: psycopg.AsyncConnection, run: _Run, filters: dict
@@ -232,6 +214,14 @@ class SearchService:
         )
         run.item_ms = _ms_since(t)
         return items
+
+    async def archive_media_types(self) -> set[str]:
+        """The media types the active archive records carry (cached for a few seconds)."""
+        sql = (
+            "select coalesce(array_agg(distinct media_type), '{}') from item_embeddings"
+            " where model = %(m)s and kind = 'archive' and is_active and media_type <> ''"
+        )
+        return set(await self._stat(sql, {"m": self.embedder.model_id}, None) or [])
 
     async def _has_skills(self, conn: psycopg.AsyncConnection | None = None) -> bool:
         """Whether any skill has a vector for this model (only asked when stage 1 is empty)."""
@@ -275,8 +265,10 @@ class SearchService:
             matched_skills=run.skills,
             metadata=SearchMetadata(
                 strategy_used=Strategy.DIRECT if run.fallback_reason else run.request.strategy,
+                strategy_requested=run.asked,
                 skill_ids_used=run.skill_ids_used,
                 fallback_reason=run.fallback_reason,
+                leg_ranks=run.leg_ranks,
                 embedding_model=self.embedder.model_id,
                 query_embedding_time_ms=round(run.embed_ms, 3),
                 skill_search_time_ms=round(run.skill_ms, 3),

@@ -141,7 +141,9 @@ def test_teenie_row_normalizes(tmp_path: Path) -> None:
     source = meta["source"]
     assert source["accession_number"] == "2001.35.7802"
     assert source["creator_birth_places"] == ["Pittsburgh PA"]
-    assert source["medium"] == "black and white: Kodak Safety Film"
+    assert meta["medium"] == "black and white: Kodak Safety Film"
+    assert "medium" not in source
+    assert meta["description_generated"] is True  # written from the fields, not the source
     consumed = {"id", "title", "creators", "creation_date", "date_earliest", "date_latest"}
     assert not consumed & source.keys()
     assert not {"classification", "web_url", "image_urls", "provenance_text"} & source.keys()
@@ -399,7 +401,7 @@ def test_detect_place(title: str, place: str) -> None:
 def test_canonical_fields_are_the_documented_ones() -> None:
     assert CANONICAL_FIELDS == (
         "id", "title", "description", "creator", "date", "date_start", "date_end",
-        "place", "media_type", "tags", "url", "thumbnail",
+        "place", "media_type", "medium", "tags", "url", "thumbnail",
     )  # fmt: skip
 
 

@@ -23,7 +23,7 @@ from discovery.db.schema import ItemKind
 
 CANONICAL_FIELDS = (
     "id", "title", "description", "creator", "date", "date_start", "date_end",
-    "place", "media_type", "tags", "url", "thumbnail",
+    "place", "media_type", "medium", "tags", "url", "thumbnail",
 )  # fmt: skip
 
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -36,11 +36,11 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "date_end": ("date_latest", "date_end", "end_date", "year_end"),
     "place": ("place", "location", "place_name", "spatial", "coverage"),  # not physical_location
     "media_type": ("classification", "media_type", "object_type", "type"),
+    "medium": ("medium", "materials", "technique"),
     "tags": ("tags", "subjects", "subject", "keywords"),
     "url": ("web_url", "url", "link", "uri"),
     "thumbnail": ("image_urls", "thumbnail", "thumbnail_url", "image_url", "image"),
 }
-MEDIUM_KEYS = ("medium", "materials", "technique")  # read for tags/text, kept in source
 DEPARTMENT_KEYS = ("department", "collection")
 
 # Source classification (lowercased) -> (media_type, noun phrase used in the description).
@@ -252,7 +252,7 @@ def normalize_record(
         date_end = years[-1]
     media_raw = _text("media_type", raw["media_type"])
     media_type, phrase = normalize_media_type(media_raw) if media_raw else ("", "")
-    medium = next((_clean(row[k]) for k in MEDIUM_KEYS if isinstance(row.get(k), str)), "")
+    medium = "; ".join(_strings("medium", raw["medium"]))
     department = next((_clean(row[k]) for k in DEPARTMENT_KEYS if isinstance(row.get(k), str)), "")
     place = _text("place", raw["place"]) or detect_place(title)
     thumbs = _strings("thumbnail", raw["thumbnail"])
@@ -271,6 +271,13 @@ def normalize_record(
         "thumbnail": thumbs[0] if thumbs else "",
         "source": {k: v for k, v in row.items() if k not in consumed and not _empty(v)},
     }
+    # The text index (BM25) reads title, creator, medium, media type, date, place, tags and
+    # description as fields of their own, each with its weight; a description written here
+    # from the other fields is marked, so that they are not counted twice.
+    if medium:
+        metadata["medium"] = medium
+    if not source_description:
+        metadata["description_generated"] = True
     facts = [creator, date, media_type, place, medium]
     return CatalogItem(
         id=item_id,

@@ -1,0 +1,27 @@
+"""The agent's search tool on a real catalog: the archive's default strategy, its evidence, and
+media types the archive does not carry."""
+
+from __future__ import annotations
+
+import pytest
+from tests.catalog.test_ingest import FIXTURE
+
+from discovery.agent.tools import SearchArtifact, make_search_tool
+from discovery.catalog.archives.ingest import ingest_archives
+from discovery.runtime import Runtime
+
+pytestmark = pytest.mark.integration
+
+
+async def test_the_tool_searches_hybrid_and_drops_an_unknown_media_type(runtime: Runtime) -> None:
+    await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
+    search = make_search_tool(runtime.search).coroutine  # type: ignore[attr-defined]
+    _, found = await search(query="streetcar snow", match_count=5)
+    artifact = SearchArtifact.model_validate(found)
+    assert artifact.records and artifact.text_matched is True  # hybrid: BM25 found it too
+    _, unknown = await search(query="streetcar", media_type="hologram", match_count=5)
+    artifact = SearchArtifact.model_validate(unknown)
+    assert artifact.query == "streetcar hologram" and "media_type" not in artifact.filters
+    assert artifact.records  # the filter would have removed every record
+    _, known = await search(query="streetcar", media_type="photograph", match_count=5)
+    assert SearchArtifact.model_validate(known).filters == {"media_type": "photograph"}
