@@ -97,7 +97,8 @@ async def test_approving_a_suggestion_creates_the_skill_and_places_its_tools(
     assert approved.json()["skill"]["vector_source"] == "centroid"
     found = await client.post("/api/v1/search", json={
         "query": "tune the microwave pulse of a superconducting qubit", "item_type": "tool",
-        "skill_threshold": 0.2, "include_schemas": True})  # fmt: skip
+        "strategy": "hierarchical", "skill_threshold": 0.2, "include_schemas": True,
+    })  # fmt: skip
     body = found.json()
     assert body["metadata"]["strategy_used"] == "hierarchical"
     assert body["tools"][0]["id"] == "tool:Qubit Lab::calibrate_pulse"

@@ -70,7 +70,7 @@ def test_a_request_without_a_strategy_gets_the_kinds_default(
     assert named.plan(settings).strategy is Strategy.HIERARCHICAL
 
 
-def test_the_shipped_defaults_are_hybrid_for_archives_and_hierarchical_for_tools() -> None:
+def test_the_shipped_defaults_are_hybrid_with_a_floor_per_kind() -> None:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     plan = SearchRequest.build(query="x").plan(settings)
     assert plan.strategy is Strategy.HYBRID
@@ -78,6 +78,11 @@ def test_the_shipped_defaults_are_hybrid_for_archives_and_hierarchical_for_tools
         settings.discovery_archive_rrf_k,
         settings.discovery_archive_text_weight,
     )
+    assert plan.tool_threshold == settings.discovery_tool_threshold == 0.3
     tools = SearchRequest.build(query="x", item_type="tool").plan(settings)
-    assert tools.strategy is Strategy.HIERARCHICAL
+    assert tools.strategy is Strategy.HYBRID
     assert (tools.rrf_k, tools.text_weight) == (10, 0.4)
+    assert tools.tool_threshold == 0.0  # a tool catalog's floor hides no answer
+    asked = SearchRequest.build(query="x", item_type="tool", strategy="hierarchical",
+                                tool_threshold=0.2).plan(settings)  # fmt: skip
+    assert (asked.strategy, asked.tool_threshold) == (Strategy.HIERARCHICAL, 0.2)

@@ -178,13 +178,15 @@ async def test_hybrid_text_leg_ranks_sentences_by_their_rare_words(tools: Runtim
     assert response.items[0].rank_score is not None
 
 
-async def test_a_tool_search_with_the_defaults_stays_two_stage(tools: Runtime) -> None:
+async def test_a_hierarchical_tool_search_with_the_defaults_stays_two_stage(
+    tools: Runtime,
+) -> None:
     """At the archive's skill threshold (0.4) this question matches no skill and falls back to
     direct search; the tool defaults (8 skills at 0.1) keep it hierarchical."""
     question = "what will the sky look like in Paris this weekend"
     archive_defaults = SearchRequest(query=question, strategy="hierarchical")
     assert (await tools.search.search(archive_defaults)).metadata.fallback_reason is not None
-    request = SearchRequest(query=question, item_type=ItemKind.TOOL)
+    request = SearchRequest(query=question, item_type=ItemKind.TOOL, strategy="hierarchical")
     plan = request.plan(tools.settings)
     assert (plan.skill_limit, plan.skill_threshold) == (8, 0.1)
     response = await tools.search.search(request)

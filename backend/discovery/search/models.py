@@ -165,7 +165,11 @@ class SearchRequest(BaseModel):
         "than archive.",
     )
     tool_threshold: float | None = Field(
-        default=None, ge=0.0, le=1.0, description="Stage 2's similarity floor; default 0.3."
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="Stage 2's similarity floor; default 0.3, or 0 with an item_type other "
+        "than archive.",
     )
     include_schemas: bool = Field(
         default=False,
@@ -231,7 +235,12 @@ class SearchRequest(BaseModel):
             limit=_given(self.limit, settings.discovery_tool_limit),
             skill_limit=_given(self.skill_limit, skill_limit),
             skill_threshold=_given(self.skill_threshold, skill_threshold),
-            tool_threshold=_given(self.tool_threshold, settings.discovery_tool_threshold),
+            tool_threshold=_given(
+                self.tool_threshold,
+                settings.discovery_tool_catalog_threshold
+                if self.tool_catalog
+                else settings.discovery_tool_threshold,
+            ),
             include_schemas=self.include_schemas,
             filters=SearchFilters(
                 kinds=(self.item_type,) if self.item_type else None,

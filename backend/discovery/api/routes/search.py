@@ -96,7 +96,10 @@ class ToolsQuery(BaseModel):
     )
     limit: int | None = Field(default=None, ge=1, le=100, description="1 to 100; default 5.")
     threshold: float | None = Field(
-        default=None, ge=0.0, le=1.0, description="0 to 1; default 0.3."
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="0 to 1; default 0.3, or 0 with an item_type other than archive.",
     )
     include_schemas: bool = False
 
