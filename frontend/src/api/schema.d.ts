@@ -1344,6 +1344,19 @@ export interface components {
          * @enum {string}
          */
         ItemKind: "archive" | "tool" | "prompt" | "resource" | "agent" | "capability";
+        /**
+         * LegRanks
+         * @description Why a hybrid hit matched: its rank in each ranking fused (None: not in that ranking's
+         *     top `DISCOVERY_HYBRID_DEPTH`), and its BM25 score.
+         */
+        LegRanks: {
+            /** Dense */
+            dense: number | null;
+            /** Text */
+            text: number | null;
+            /** Text Score */
+            text_score?: number | null;
+        };
         /** Limits */
         Limits: {
             /** Max Query Chars */
@@ -1536,10 +1549,19 @@ export interface components {
         /** SearchMetadata */
         SearchMetadata: {
             strategy_used: components["schemas"]["Strategy"];
+            /** @description The strategy asked for; null: the kind's default was used. */
+            strategy_requested?: components["schemas"]["Strategy"] | null;
             /** Skill Ids Used */
             skill_ids_used: string[] | null;
             /** Fallback Reason */
             fallback_reason?: string | null;
+            /**
+             * Leg Ranks
+             * @description Hybrid only: per hit id, its rank in the dense and the BM25 ranking.
+             */
+            leg_ranks?: {
+                [key: string]: components["schemas"]["LegRanks"];
+            } | null;
             /** Embedding Model */
             embedding_model: string;
             /** Query Embedding Time Ms */
@@ -1570,11 +1592,8 @@ export interface components {
             query: string;
             /** @description Only items (and skills) of this kind. */
             item_type?: components["schemas"]["ItemKind"] | null;
-            /**
-             * @description hierarchical (skills, then items in them), direct, or hybrid (dense and full-text rankings fused).
-             * @default hierarchical
-             */
-            strategy: components["schemas"]["Strategy"];
+            /** @description hierarchical (skills, then items in them), direct, or hybrid (dense and BM25 rankings fused). Default: the best measured for the kind (archives: hybrid; tool catalogs: hierarchical; settings DISCOVERY_ARCHIVE_STRATEGY, DISCOVERY_TOOL_STRATEGY). */
+            strategy?: components["schemas"]["Strategy"] | null;
             /**
              * Limit
              * @description How many items at most; default 5 (a setting).
@@ -1592,7 +1611,7 @@ export interface components {
             skill_threshold?: number | null;
             /**
              * Tool Threshold
-             * @description Stage 2's similarity floor; default 0.3.
+             * @description Stage 2's similarity floor; default 0.3, or 0 with an item_type other than archive.
              */
             tool_threshold?: number | null;
             /**
@@ -2408,7 +2427,7 @@ export interface operations {
                  * @example 5
                  */
                 limit?: number | null;
-                /** @description 0 to 1; default 0.3. */
+                /** @description 0 to 1; default 0.3, or 0 with an item_type other than archive. */
                 threshold?: number | null;
                 include_schemas?: boolean;
             };
