@@ -1,0 +1,122 @@
+"""Sections of the one Settings (`settings.py` inherits them): what `discover` ranks by, and
+what the fetchers of third-party URLs (agent cards, thumbnails) may reach. Fields are read by
+their full names (`settings.discovery_score_cap`), as any other setting."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings
+
+
+def comma_list(value: str) -> list[str]:
+    """`"a, b,,c"` -> `["a", "b", "c"]`: the comma-separated settings."""
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+class StrategyName(StrEnum):
+    """A search strategy by name (the values of `search.models.Strategy`), for the defaults."""
+
+    DIRECT = "direct"
+    HIERARCHICAL = "hierarchical"
+    HYBRID = "hybrid"
+
+
+class DiscoverSettings(BaseSettings):
+    # `discover` (tools and learned capabilities in one ranking): score = min(semantic x
+    # reliability(success rate), cap). The thresholds, multipliers and cap are the reference
+    # values of the system discover mirrors; an item with no executions counts as the untried
+    # rate. Success rates are smoothed with a Beta(successes, failures) prior.
+    discovery_discover_tool_strategy: StrategyName = Field(
+        default=StrategyName.HYBRID,
+        description="How discover searches tools (the engine's best strategy for a tool catalog).",
+    )
+    discovery_discover_min_similarity: float = Field(
+        default=0.2,
+        ge=0.0,
+        le=1.0,
+        description="Candidates of discover need at least this similarity to the intent.",
+    )
+    discovery_reliability_low_rate: float = Field(default=0.5, ge=0.0, le=1.0)
+    discovery_reliability_low_multiplier: float = Field(default=0.1, ge=0.0, le=10.0)
+    discovery_reliability_high_rate: float = Field(default=0.9, ge=0.0, le=1.0)
+    discovery_reliability_high_multiplier: float = Field(default=1.2, ge=0.0, le=10.0)
+    discovery_score_cap: float = Field(default=0.95, gt=0.0, le=1.0)
+    discovery_untried_success_rate: float = Field(
+        default=1.0,
+        ge=0.0,
+        le=1.0,
+        description="The success rate of a tool (or imported capability) with no executions.",
+    )
+    # Beta(2.7, 0.3): a prior mean of 0.9 (the high rate) worth three runs, so an item that never
+    # failed ranks in the band of an untried one, and each failure pulls it down (docs).
+    discovery_success_prior_successes: float = Field(default=2.7, ge=0.0, le=1000.0)
+    discovery_success_prior_failures: float = Field(default=0.3, ge=0.0, le=1000.0)
+    discovery_related_tools_limit: int = Field(default=3, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _reliability_bands_in_order(self) -> DiscoverSettings:
+        if self.discovery_reliability_low_rate > self.discovery_reliability_high_rate:
+            raise ValueError(
+                "DISCOVERY_RELIABILITY_LOW_RATE must not be above DISCOVERY_RELIABILITY_HIGH_RATE"
+            )
+        if self.discovery_success_prior_successes + self.discovery_success_prior_failures <= 0:
+            raise ValueError("the success-rate prior needs a positive total weight")
+        return self
+
+
+class FetchSettings(BaseSettings):
+    # A2A agents (items of kind agent, found by intent; not the conversational agent): the
+    # skills indexed and how agent cards are fetched.
+    discovery_a2a_skill_prefixes: str = Field(
+        default="governance_and_trust/",
+        description="Comma-separated: only A2A skill ids starting with one of these are indexed.",
+    )
+    discovery_a2a_top_k: int = Field(default=50, ge=1, le=200)
+    discovery_a2a_fetch_timeout_seconds: float = Field(default=5.0, gt=0, le=60)
+    discovery_a2a_fetch_max_bytes: int = Field(default=512_000, ge=1024, le=10_000_000)
+    discovery_a2a_fetch_max_redirects: int = Field(default=3, ge=0, le=10)
+    discovery_a2a_fetch_allow_private: bool = Field(
+        default=False,
+        description="Let agent-card fetches reach loopback, link-local and private addresses.",
+    )
+    discovery_a2a_fetch_allowed_hosts: str = Field(
+        default="",
+        description="Comma-separated host:port pairs card fetches may reach whatever their "
+        "addresses (an operator's own registry).",
+    )
+    discovery_a2a_sync_concurrency: int = Field(default=8, ge=1, le=64)
+    discovery_a2a_trusted_jwks_file: Path | None = Field(
+        default=None,
+        description="A JWKS file whose keys may verify agent-card signatures (besides the jku "
+        "on the card's own host).",
+    )
+
+    # The image proxy (GET /api/images/{item_id}): a record's thumbnail, fetched once and cached
+    # under the data directory. The URLs come from ingested records, so the same address checks
+    # as card fetches apply.
+    discovery_image_fetch_timeout_seconds: float = Field(default=5.0, gt=0, le=60)
+    discovery_image_fetch_max_bytes: int = Field(default=5_000_000, ge=1024, le=50_000_000)
+    discovery_image_fetch_allow_private: bool = Field(
+        default=False,
+        description="Let thumbnail fetches reach loopback, link-local and private addresses.",
+    )
+    discovery_image_fetch_allowed_hosts: str = Field(
+        default="",
+        description="Comma-separated host:port pairs thumbnail fetches may reach whatever their "
+        "addresses (an operator's own image server).",
+    )
+
+    @property
+    def a2a_skill_prefixes(self) -> tuple[str, ...]:
+        return tuple(comma_list(self.discovery_a2a_skill_prefixes))
+
+    @property
+    def a2a_fetch_allowed_hosts(self) -> frozenset[str]:
+        return frozenset(h.lower() for h in comma_list(self.discovery_a2a_fetch_allowed_hosts))
+
+    @property
+    def image_fetch_allowed_hosts(self) -> frozenset[str]:
+        return frozenset(h.lower() for h in comma_list(self.discovery_image_fetch_allowed_hosts))
