@@ -17,6 +17,7 @@ from fastapi.routing import APIRoute
 from discovery.api import deps
 from discovery.api.errors import ErrorBody
 from discovery.api.examples import OPERATIONS
+from discovery.api.examples_discover import DISCOVER_OPERATIONS
 from discovery.api.security import require_read, require_write
 from discovery.search.models import QueryText
 
@@ -137,7 +138,9 @@ def _document_errors(operation: dict[str, Any], statuses: set[int], route: APIRo
 
 
 def _add_examples(operation: dict[str, Any]) -> None:
-    doc = OPERATIONS.get(operation["operationId"])
+    doc = OPERATIONS.get(operation["operationId"]) or DISCOVER_OPERATIONS.get(
+        operation["operationId"]
+    )
     if doc is None:
         return
     if doc.description and not operation.get("description"):
