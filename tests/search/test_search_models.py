@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.search.models import (
-    InvalidRequest,
-    SearchFilters,
-    SearchRequest,
-    query_text,
-)
+from discovery.search.models import InvalidRequest, SearchFilters, SearchRequest, query_text
 
 
 @pytest.mark.parametrize("query", ["", "   ", "\n\t"])

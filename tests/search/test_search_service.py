@@ -10,7 +10,8 @@ from discovery.catalog.archives.ingest import ingest_archives
 from discovery.db import MissingEmbeddingsError
 from discovery.runtime import Runtime
 from discovery.search import queries
-from discovery.search.models import SearchFilters, SearchRequest, SearchResponse, Strategy
+from discovery.search.models import SearchFilters, SearchRequest, Strategy
+from discovery.search.results import SearchResponse
 from discovery.search.service import SearchService
 
 pytestmark = pytest.mark.integration

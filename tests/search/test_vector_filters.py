@@ -11,7 +11,8 @@ from tests.catalog.test_ingest import FIXTURE
 
 from discovery.catalog.archives.ingest import ingest_archives
 from discovery.runtime import Runtime
-from discovery.search.models import ItemHit, SearchRequest, Strategy
+from discovery.search.models import SearchRequest, Strategy
+from discovery.search.results import ItemHit
 
 pytestmark = pytest.mark.integration
 

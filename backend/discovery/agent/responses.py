@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from discovery.agent.intents import Intent
-from discovery.search.models import ItemHit
+from discovery.search.results import ItemHit
 
 
 class ArchiveRecord(BaseModel):

@@ -9,7 +9,8 @@ from rich.table import Table
 
 from discovery.cli.terminal import console, fail, load_settings, with_runtime
 from discovery.db import ItemKind, MissingEmbeddingsError
-from discovery.search.models import InvalidRequest, SearchRequest, SearchResponse, Strategy
+from discovery.search.models import InvalidRequest, SearchRequest, Strategy
+from discovery.search.results import SearchResponse
 
 if TYPE_CHECKING:
     from discovery.runtime import Runtime

@@ -29,9 +29,10 @@ from discovery.search.discover_models import (
     DiscoverResponse,
 )
 from discovery.search.discover_results import Scored, to_result
-from discovery.search.models import ItemHit, SearchRequest, Strategy
+from discovery.search.models import SearchRequest, Strategy
 from discovery.search.related import related_tools
 from discovery.search.reliability import Reliability
+from discovery.search.results import ItemHit
 from discovery.search.service import SearchService
 from discovery.settings import Settings
 

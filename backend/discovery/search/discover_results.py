@@ -7,8 +7,8 @@ from typing import Any
 
 from discovery.db.schema import ItemKind
 from discovery.search.discover_models import CapabilityResult, DiscoverResult, ToolResult
-from discovery.search.models import ItemHit
 from discovery.search.related import RelatedTool
+from discovery.search.results import ItemHit
 
 
 @dataclass

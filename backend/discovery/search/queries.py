@@ -9,7 +9,7 @@ import numpy as np
 import psycopg
 from psycopg.rows import dict_row
 
-from discovery.search.models import ItemHit, LegRanks, SkillHit
+from discovery.search.results import ItemHit, LegRanks, SkillHit
 
 _ITEM_ARGS = (
     "filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"

@@ -14,16 +14,8 @@ import psycopg
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.embeddings import Embedder
 from discovery.search import queries
-from discovery.search.models import (
-    ItemHit,
-    LegRanks,
-    SearchMetadata,
-    SearchPlan,
-    SearchRequest,
-    SearchResponse,
-    SkillHit,
-    Strategy,
-)
+from discovery.search.models import SearchPlan, SearchRequest, Strategy
+from discovery.search.results import ItemHit, LegRanks, SearchMetadata, SearchResponse, SkillHit
 from discovery.settings import Settings
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,8 @@ from pydantic import BaseModel, Field
 
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.search import queries
-from discovery.search.models import ItemHit, SearchFilters
+from discovery.search.models import SearchFilters
+from discovery.search.results import ItemHit
 from discovery.settings import Settings
 
 MAX_EXCLUDED = 100

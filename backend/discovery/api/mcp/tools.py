@@ -24,7 +24,8 @@ from discovery.search.discover_models import (
     DiscoverRequest,
     DiscoverResponse,
 )
-from discovery.search.models import MAX_QUERY_CHARS, InvalidRequest, SearchRequest, SearchResponse
+from discovery.search.models import MAX_QUERY_CHARS, InvalidRequest, SearchRequest
+from discovery.search.results import SearchResponse
 
 log = logging.getLogger(__name__)
 

@@ -14,15 +14,8 @@ from pydantic import BaseModel, Field
 
 from discovery.api.deps import READ, SearchDep
 from discovery.db import ItemKind
-from discovery.search.models import (
-    ItemHit,
-    QueryText,
-    SearchMetadata,
-    SearchRequest,
-    SearchResponse,
-    SkillHit,
-    Strategy,
-)
+from discovery.search.models import QueryText, SearchRequest, Strategy
+from discovery.search.results import ItemHit, SearchMetadata, SearchResponse, SkillHit
 
 router = APIRouter(tags=["search"], dependencies=[READ])
 
