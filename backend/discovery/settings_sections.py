@@ -24,6 +24,13 @@ class StrategyName(StrEnum):
     HYBRID = "hybrid"
 
 
+class A2AQueryVector(StrEnum):
+    """How an A2A intent search with a user text is embedded (see `search/agents.py`)."""
+
+    JOINT = "joint"
+    COMPOSED = "composed"
+
+
 class DiscoverSettings(BaseSettings):
     # `discover` (tools and learned capabilities in one ranking): score = min(semantic x
     # reliability(success rate), cap). The thresholds, multipliers and cap are the reference
@@ -75,6 +82,18 @@ class FetchSettings(BaseSettings):
         description="Comma-separated: only A2A skill ids starting with one of these are indexed.",
     )
     discovery_a2a_top_k: int = Field(default=50, ge=1, le=200)
+    discovery_a2a_query_vector: A2AQueryVector = Field(
+        default=A2AQueryVector.COMPOSED,
+        description="How an intent search with a user text is embedded: 'joint' embeds the "
+        "whole query text; 'composed' adds the intent's own vector (embedded once per intent "
+        "and kept) to the user text's (docs/agents.md).",
+    )
+    discovery_a2a_user_text_weight: float = Field(
+        default=1.5,
+        gt=0,
+        le=10,
+        description="In a composed query vector, the user text's weight against the intent's 1.",
+    )
     discovery_a2a_fetch_timeout_seconds: float = Field(default=5.0, gt=0, le=60)
     discovery_a2a_fetch_max_bytes: int = Field(default=512_000, ge=1024, le=10_000_000)
     discovery_a2a_fetch_max_redirects: int = Field(default=3, ge=0, le=10)

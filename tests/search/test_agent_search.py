@@ -136,9 +136,60 @@ async def test_the_index_path_and_the_exact_path_agree(agents_runtime: Runtime) 
         AgentSearchRequest(text="agents that manage DAO membership", top_k=5),
         AgentSearchRequest(intent_type="governance.membership.verify"),
         AgentSearchRequest(text="delegate", required_skills=[ADD, VERIFY], require_all_skills=True),
+        AgentSearchRequest(text="membership agents", chain_id="1"),
     ):
         exact = await agents_runtime.agents.search(request)
         fast = await indexed.search(request)
         assert [m.agent.id for m in fast.matches] == [m.agent.id for m in exact.matches]
         assert [m.score for m in fast.matches] == [m.score for m in exact.matches]
         assert (fast.total, fast.by_chain) == (exact.total, exact.by_chain)
+
+
+async def test_a_changed_chain_moves_the_agent_in_the_counts(runtime: Runtime) -> None:
+    """The counts read each agent's chain from its vector's row, a copy of `agent_cards` kept by
+    triggers: a chain written after the vector, or changed later, is what the counts say."""
+    from tests.conftest import AGENTS_FIXTURE
+
+    from discovery.catalog.a2a.ingest import ingest_agents
+
+    await ingest_agents(runtime.db, runtime.embedder, runtime.settings, [AGENTS_FIXTURE])
+    before = await runtime.agents.search(AgentSearchRequest(text="agent"))
+    async with runtime.db.connection() as conn:
+        await conn.execute("update agent_cards set chain_id = '999' where item_id = 'agent:1:42'")
+    after = await runtime.agents.search(AgentSearchRequest(text="agent"))
+    assert after.by_chain["1"] == before.by_chain["1"] - 1 and after.by_chain["999"] == 1
+    assert after.total == before.total
+    moved_only = await runtime.agents.search(AgentSearchRequest(text="agent", chain_id="999"))
+    [moved] = moved_only.matches
+    assert moved.agent.id == "agent:1:42" and moved.agent.chain_id == "999"
+
+
+async def test_a_composed_query_vector_adds_the_intents_and_the_users(
+    agents_runtime: Runtime,
+) -> None:
+    """Composed (the default): the intent's kept vector plus the user text's, weighted; joint:
+    the whole query text embedded. Without a user text both embed the intent's text."""
+    import numpy as np
+
+    from discovery.search.agent_models import resolve
+    from discovery.search.agents import AgentSearchService
+
+    service, embed = agents_runtime.agents, agents_runtime.embedder.embed_query
+    query = resolve(
+        AgentSearchRequest(intent_type="governance.membership.add", text="for our research DAO"),
+        agents_runtime.intents,
+    )
+    weight = agents_runtime.settings.discovery_a2a_user_text_weight
+    expected = embed(query.intent_text) + weight * embed("for our research DAO")
+    composed = service._vector(query)
+    assert np.allclose(composed, expected / np.linalg.norm(expected), atol=1e-6)
+    joint = AgentSearchService(
+        agents_runtime.db, agents_runtime.embedder,
+        agents_runtime.settings.model_copy(update={"discovery_a2a_query_vector": "joint"}),
+        agents_runtime.intents,
+    )  # fmt: skip
+    assert np.allclose(joint._vector(query), embed(query.text), atol=1e-6)
+    intent_only = resolve(
+        AgentSearchRequest(intent_type="governance.membership.add"), agents_runtime.intents
+    )
+    assert np.allclose(service._vector(intent_only), embed(intent_only.text), atol=1e-6)

@@ -111,6 +111,7 @@ class AgentQuery:
     required_skills: list[str]
     text: str
     notice: str | None
+    intent_text: str = ""  # "{label}. {description}" of the intent, when there is one
 
 
 def resolve(request: AgentSearchRequest, registry: IntentRegistry) -> AgentQuery:
@@ -138,8 +139,10 @@ def resolve(request: AgentSearchRequest, registry: IntentRegistry) -> AgentQuery
     if intent and not intent.executable and request.required_skills is None:
         notice = f"{intent.id} has no executable skills: agents are ranked by meaning alone"
     parts = [intent.label, intent.description] if intent else []
-    text = ". ".join(p.strip().rstrip(".") for p in [*parts, user_text] if p.strip())
-    return AgentQuery(intent, user_text, list(dict.fromkeys(required)), text[:2000], notice)
+    intent_text = ". ".join(p.strip().rstrip(".") for p in parts if p.strip())
+    text = ". ".join(p.strip().rstrip(".") for p in (intent_text, user_text) if p.strip())
+    skills = list(dict.fromkeys(required))
+    return AgentQuery(intent, user_text, skills, text[:2000], notice, intent_text)
 
 
 def _intent_json(raw: str | None) -> dict[str, Any]:

@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 import snowballstemmer
 from psycopg.rows import dict_row
 
 from discovery.db import Database
 from discovery.embeddings import Embedder
+from discovery.embeddings.base import Vector
 from discovery.intents import IntentRegistry
 from discovery.search.agent_models import (
     AgentMatch,
@@ -33,6 +35,7 @@ from discovery.search.agent_models import (
     resolve,
 )
 from discovery.settings import Settings
+from discovery.settings_sections import A2AQueryVector
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +64,12 @@ class AgentSearchService:
         self, db: Database, embedder: Embedder, settings: Settings, registry: IntentRegistry
     ) -> None:
         self.db, self.embedder, self.settings, self.registry = db, embedder, settings, registry
+        self._intent_vectors: dict[str, Vector] = {}
 
     async def search(self, request: AgentSearchRequest) -> AgentSearchResult:
         started = time.perf_counter()
         query = resolve(request, self.registry)
-        vector = await asyncio.to_thread(self.embedder.embed_query, query.text)
+        vector = await asyncio.to_thread(self._vector, query)
         args = {
             "q": vector,
             "skills": query.required_skills or None,
@@ -94,6 +98,26 @@ class AgentSearchService:
             notice=query.notice,
             time_ms=round((time.perf_counter() - started) * 1000, 3),
         )
+
+    def _vector(self, query: AgentQuery) -> Vector:
+        """The query's vector. Joint: the whole query text embedded. Composed (the default, for
+        an intent with a user text): the intent's own text ("{label}. {description}") is
+        embedded once per intent and kept, the user text per request, and the two unit vectors
+        are added, the user text's weighted by `discovery_a2a_user_text_weight` (chosen on the
+        tune split of `discovery eval agents`); a request then costs only its own short text's
+        embedding (docs/agents.md)."""
+        joint = self.settings.discovery_a2a_query_vector == A2AQueryVector.JOINT
+        if joint or query.intent is None or not query.user_text:
+            return self.embedder.embed_query(query.text)
+        intent_text = query.intent_text
+        intent_vector = self._intent_vectors.get(intent_text)
+        if intent_vector is None:
+            intent_vector = self.embedder.embed_query(intent_text)
+            self._intent_vectors[intent_text] = intent_vector
+        user_vector = self.embedder.embed_query(query.user_text)
+        weight = self.settings.discovery_a2a_user_text_weight
+        combined = intent_vector + weight * np.asarray(user_vector, dtype=np.float32)
+        return (combined / max(float(np.linalg.norm(combined)), 1e-12)).astype(np.float32)
 
     async def list_agents(
         self, where: AgentFilter, first: int = 50, skip: int = 0
