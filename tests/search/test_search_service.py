@@ -206,3 +206,37 @@ async def test_hierarchical_falls_back_when_stage_one_fails(runtime: Runtime) ->
     assert response.metadata.fallback_reason == "skill_search_failed"
     assert response.metadata.strategy_used is Strategy.DIRECT
     assert response.items[0].title.startswith("No. 82 Lincoln streetcar")
+
+
+async def test_hybrid_in_two_steps_answers_as_the_one_call(demo_runtime: Runtime) -> None:
+    """The service runs the text leg while the query is embedded, then `match_items_fuse`; an
+    rpc client calls `match_items_hybrid`: same hits, same order, same scores and leg ranks."""
+    cfg = demo_runtime.settings
+    for query, filters in (
+        ("Crawford Grill jazz musicians", {}),
+        ('"Hill District" -church', {}),
+        ("portrait of a woman", {"media_types": ["photograph"], "date_from": 1950}),
+    ):
+        request = _req(query, strategy="hybrid", limit=8, tool_threshold=0.0, **filters)
+        served = await demo_runtime.search.search(request)
+        plan = request.plan(cfg)
+        vector = demo_runtime.embedder.embed_query(query)
+        async with demo_runtime.db.connection() as conn:
+            rows = await (
+                await conn.execute(
+                    "select id, similarity, rank_score, dense_rank, text_rank from"
+                    " match_items_hybrid(%(q)s, %(t)s, 8, 0.0, filter_kinds => %(filter_kinds)s,"
+                    " filter_media_types => %(filter_media_types)s, date_from => %(date_from)s,"
+                    " model_name => %(model_name)s, rrf_k => %(k)s, text_weight => %(w)s,"
+                    " dense_depth => %(d)s, text_depth => %(d)s)",
+                    plan.filters.sql_args()
+                    | {"q": vector, "t": query, "k": plan.rrf_k, "w": plan.text_weight,
+                       "d": max(8, cfg.discovery_hybrid_depth),
+                       "model_name": demo_runtime.embedder.model_id},
+                )
+            ).fetchall()  # fmt: skip
+        ranks = served.metadata.leg_ranks or {}
+        got = [(h.id, round(h.score, 6), h.rank_score, ranks[h.id].dense, ranks[h.id].text)
+               for h in served.items]  # fmt: skip
+        assert all(h.metadata["media_type"] == "photograph" for h in served.items) or not filters
+        assert rows and got == [(r[0], round(r[1], 6), round(r[2], 6), r[3], r[4]) for r in rows]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable
 
 import numpy as np
 import psycopg
@@ -40,6 +41,12 @@ log = logging.getLogger(__name__)
 
 MIN_POOL = 20  # capability candidates: at least this many, else twice the limit (at most 100)
 
+_Embedded = tuple[np.ndarray | None, str | None, float]
+
+
+class _NoVector(Exception):
+    """The embedder failed: the tool leg has no dense ranking to offer."""
+
 
 class DiscoverService:
     def __init__(
@@ -51,9 +58,9 @@ class DiscoverService:
 
     async def discover(self, request: DiscoverRequest) -> DiscoverResponse:
         started = time.perf_counter()
-        vector, fallback = await self._embed(request.intent)
-        embed_ms = (time.perf_counter() - started) * 1000
-        hits, exact = await self._candidates(request, vector)
+        embedded = asyncio.ensure_future(self._embed(request.intent, started))
+        hits, exact = await self._candidates(request, embedded)
+        vector, fallback, embed_ms = await embedded
         async with self.db.connection() as conn:
             ids = list({h.id for h in hits} | {h.id for h in exact})
             ranked = self._rank(hits, exact, await load_stats(conn, ids), request, vector)
@@ -90,20 +97,31 @@ class DiscoverService:
         return DiscoverResponse(results=results, meta=meta)
 
     async def _candidates(
-        self, request: DiscoverRequest, vector: np.ndarray | None
+        self, request: DiscoverRequest, embedded: asyncio.Future[_Embedded]
     ) -> tuple[list[ItemHit], list[ItemHit]]:
-        """(candidates, exact name matches): the tool leg (through the engine) and the
-        capability leg with the name lookup run at once, each on its own connection (neither
-        waits for a second one while it holds the first)."""
+        """(candidates, exact name matches): the tool leg (through the engine, which runs a
+        hybrid search's text leg while the intent is still being embedded) and the capability
+        leg with the name lookup run at once, each on its own connection (neither waits for a
+        second one while it holds the first)."""
         tool_pool, capability_pool = self.pools(request.limit)
         kinds = request.kinds
 
+        async def vector_of() -> np.ndarray:
+            vector, _, _ = await embedded
+            if vector is None:
+                raise _NoVector
+            return vector
+
         async def tool_leg() -> list[ItemHit]:
-            if vector is None or ItemKind.TOOL not in kinds:
+            if ItemKind.TOOL not in kinds:
                 return []
-            return await self.search_tools(request.intent, vector, tool_pool)
+            try:
+                return await self.search_tools(request.intent, vector_of(), tool_pool)
+            except _NoVector:
+                return []
 
         async def other_leg() -> tuple[list[ItemHit], list[ItemHit]]:
+            vector, _, _ = await embedded
             async with self.db.connection() as conn:
                 if vector is None:
                     hits = await queries.match_items_fulltext(
@@ -129,9 +147,11 @@ class DiscoverService:
         pass a failing one."""
         return limit, min(100, max(MIN_POOL, 2 * limit))
 
-    async def search_tools(self, intent: str, vector: np.ndarray, count: int) -> list[ItemHit]:
+    async def search_tools(
+        self, intent: str, vector: np.ndarray | Awaitable[np.ndarray], count: int
+    ) -> list[ItemHit]:
         """Tools by meaning through the engine, with the strategy discover is configured for:
-        the one place that strategy is chosen."""
+        the one place that strategy is chosen. `vector` may still be being computed."""
         request = SearchRequest(
             query=intent,
             item_type=ItemKind.TOOL,
@@ -157,12 +177,15 @@ class DiscoverService:
             out.append(to_result(scored, {}, None))
         return [r for r in out if isinstance(r, CapabilityResult)]
 
-    async def _embed(self, intent: str) -> tuple[np.ndarray | None, str | None]:
+    async def _embed(self, intent: str, started: float) -> _Embedded:
+        """(vector, why there is none, ms from the start of the request to the vector)."""
         try:
-            return await asyncio.to_thread(self.embedder.embed_query, intent), None
+            vector = await asyncio.to_thread(self.embedder.embed_query, intent)
+            return vector, None, (time.perf_counter() - started) * 1000
         except Exception as exc:  # the embedder's own failure: answer from the text index
             log.warning("discover: the embedder failed, answering from full text: %r", exc)
-            return None, f"embedder_failed: {type(exc).__name__}"
+            reason = f"embedder_failed: {type(exc).__name__}"
+            return None, reason, (time.perf_counter() - started) * 1000
 
     async def _capabilities(
         self,

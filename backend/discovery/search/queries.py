@@ -1,5 +1,8 @@
-"""Thin calls to the SQL search functions (`match_items`, `match_items_hybrid`, `match_skills`,
-`match_items_fulltext` in supabase/migrations/) and the name lookup of `discover`."""
+"""Thin calls to the SQL search functions (`match_items`, `match_items_bm25`, `match_items_fuse`,
+`match_skills`, `match_items_fulltext` in supabase/migrations/) and the name lookup of
+`discover`. (`match_items_hybrid`, for rpc clients, is `match_items_bm25` then
+`match_items_fuse` in one call; the service runs the two itself to overlap the text leg with
+the query's embedding.)"""
 
 from __future__ import annotations
 
@@ -82,10 +85,10 @@ async def match_items_bm25(
     return [(str(r[0]), float(r[1])) for r in rows]
 
 
-async def match_items_hybrid(
+async def match_items_fuse(
     conn: psycopg.AsyncConnection,
     vector: np.ndarray,
-    text: str,
+    text_ranking: list[tuple[str, float]],
     *,
     count: int,
     threshold: float,
@@ -96,30 +99,29 @@ async def match_items_hybrid(
     rrf_k: float,
     text_weight: float,
     depth: int,
-    candidate_budget: int,
 ) -> list[tuple[ItemHit, LegRanks]]:
-    """Dense and BM25 rankings fused in SQL (one round trip): hits with their leg ranks."""
+    """The dense leg fused with a text leg already run (`match_items_bm25`, best first): the
+    second half of `match_items_hybrid`, for a caller that ran the text leg while embedding."""
     sql = (
-        "select * from match_items_hybrid(%(q)s, %(text)s, %(count)s, %(threshold)s, "
+        "select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s, "
         + _ITEM_ARGS
         + ", exact_max_rows => %(exact)s, ef_search => %(ef)s, rrf_k => %(k)s,"
-        " text_weight => %(tw)s, dense_depth => %(depth)s, text_depth => %(depth)s,"
-        " candidate_budget => %(budget)s)"
+        " text_weight => %(tw)s, dense_depth => %(depth)s)"
     )
-    args = {"q": vector, "text": text, "count": count, "threshold": threshold}
+    args = {"q": vector, "count": count, "threshold": threshold}
+    args |= {"ids": [i for i, _ in text_ranking], "scores": [s for _, s in text_ranking]}
     args |= filters | {"model_name": model_name, "exact": exact_max_rows, "ef": ef_search}
-    args |= {"k": rrf_k, "tw": text_weight, "depth": depth, "budget": candidate_budget}
+    args |= {"k": rrf_k, "tw": text_weight, "depth": depth}
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
-        return [
-            (
-                item_hit(row, rank_score=round(row["rank_score"], 6)),
-                LegRanks(
-                    dense=row["dense_rank"], text=row["text_rank"], text_score=row["text_score"]
-                ),
-            )
-            for row in await cur.fetchall()
-        ]
+        return [_fused_hit(row) for row in await cur.fetchall()]
+
+
+def _fused_hit(row: dict[str, Any]) -> tuple[ItemHit, LegRanks]:
+    return (
+        item_hit(row, rank_score=round(row["rank_score"], 6)),
+        LegRanks(dense=row["dense_rank"], text=row["text_rank"], text_score=row["text_score"]),
+    )
 
 
 async def match_items_fulltext(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import psycopg
@@ -14,13 +14,12 @@ import psycopg
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.embeddings import Embedder
 from discovery.search import queries
+from discovery.search.catalog_stats import CatalogStats
 from discovery.search.models import SearchPlan, SearchRequest, Strategy
 from discovery.search.results import ItemHit, LegRanks, SearchMetadata, SearchResponse, SkillHit
 from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
-
-_STATS_TTL_S = 30.0
 
 
 @dataclass
@@ -28,9 +27,9 @@ class _Run:
     """What one search accumulates on its way to a response."""
 
     request: SearchPlan
-    vector: np.ndarray
     started: float
-    embed_ms: float
+    vector: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.float32))
+    embed_ms: float = 0.0
     skill_ms: float = 0.0
     item_ms: float = 0.0
     skills: list[SkillHit] = field(default_factory=list)
@@ -46,36 +45,55 @@ class SearchService:
         self.db = db
         self.embedder = embedder
         self.settings = settings
-        self._stats: dict[tuple[str, str], tuple[float, Any]] = {}
+        self.stats = CatalogStats(db, embedder.model_id)
 
     async def search(
-        self, asked: SearchRequest, *, vector: np.ndarray | None = None
+        self,
+        asked: SearchRequest,
+        *,
+        vector: np.ndarray | Awaitable[np.ndarray] | None = None,
     ) -> SearchResponse:
         """Run a search; fields the request leaves out take the configured defaults. A caller
-        that already embedded the query (with this service's embedder) passes its `vector`."""
+        that already embedded the query (with this service's embedder) passes its `vector`, or
+        an awaitable of it that is still being computed: hybrid search runs its text leg, which
+        needs no vector, meanwhile."""
         started = time.perf_counter()
         request = asked.plan(self.settings)
-        query_vector = (
-            vector
-            if vector is not None
-            else await asyncio.to_thread(self.embedder.embed_query, request.query)
-        )
-        run = _Run(request, query_vector, started, _ms_since(started), asked=asked.strategy)
+        run = _Run(request, started, asked=asked.strategy)
+        embedding = self._embedding(request.query, vector)
         try:
-            if request.strategy is Strategy.DIRECT:
-                items = await self._direct(run)
-            elif request.strategy is Strategy.HIERARCHICAL:
-                items = await self._hierarchical(run)
+            if request.strategy is Strategy.HYBRID:
+                items = await self._hybrid(run, embedding)
             else:
-                items = await self._hybrid(run)
+                await _take_vector(run, embedding)
+                if request.strategy is Strategy.DIRECT:
+                    items = await self._direct(run)
+                else:
+                    items = await self._hierarchical(run)
         except psycopg.errors.NoDataFound:
             async with self.db.connection() as conn:
                 if not await queries.catalog_is_empty(conn):
                     raise MissingEmbeddingsError(self.embedder.model_id) from None
             items = []
+        finally:
+            if not embedding.done():
+                embedding.cancel()
         if request.include_schemas:
             items = await self._with_schemas(items)
         return self._response(run, items)
+
+    def _embedding(
+        self, query: str, vector: np.ndarray | Awaitable[np.ndarray] | None
+    ) -> asyncio.Future[np.ndarray]:
+        """The query's vector as a future: given, being computed by the caller, or started here
+        (in a worker thread, so the event loop stays free)."""
+        if isinstance(vector, np.ndarray):
+            done: asyncio.Future[np.ndarray] = asyncio.get_running_loop().create_future()
+            done.set_result(vector)
+            return done
+        if vector is None:
+            return asyncio.ensure_future(asyncio.to_thread(self.embedder.embed_query, query))
+        return asyncio.ensure_future(vector)
 
     async def _with_schemas(self, items: list[ItemHit]) -> list[ItemHit]:
         """Lazy enrichment: the input schemas of the returned tools only; a failed load gives
@@ -103,7 +121,7 @@ class SearchService:
         started = time.perf_counter()
         request = asked.plan(self.settings)
         vector = await asyncio.to_thread(self.embedder.embed_query, request.query)
-        run = _Run(request, vector, started, _ms_since(started))
+        run = _Run(request, started, vector, _ms_since(started))
         t = time.perf_counter()
         async with self.db.connection() as conn:
             run.skills = await queries.match_skills(
@@ -124,7 +142,7 @@ class SearchService:
 
     async def _direct_on(self, conn: psycopg.AsyncConnection, run: _Run) -> list[ItemHit]:
         filters = run.request.filters.sql_args()
-        run.candidates = await self._catalog_size(filters["filter_kinds"], conn)
+        run.candidates = await self.stats.catalog_size(filters["filter_kinds"], conn)
         return await self._match(conn, run, filters)
 
     async def _hierarchical(self, run: _Run) -> list[ItemHit]:
@@ -154,7 +172,7 @@ class SearchService:
             if not skill_ids:
                 run.fallback_reason = run.fallback_reason or (
                     "no_skill_matched"
-                    if run.skills or await self._has_skills(conn)
+                    if run.skills or await self.stats.has_skills(conn)
                     else "empty_skill_index"
                 )
                 log.warning("hierarchical search fell back to direct: %s", run.fallback_reason)
@@ -163,18 +181,32 @@ class SearchService:
             run.candidates = sum(s.tool_count for s in run.skills if s.id in skill_ids)
             return await self._match(conn, run, filters | {"filter_skill_ids": skill_ids})
 
-    async def _hybrid(self, run: _Run) -> list[ItemHit]:
-        """Dense and BM25 rankings fused by weighted reciprocal rank fusion, in one round trip
-        (`match_items_hybrid`); each hit's rank in either leg goes to `metadata.leg_ranks`."""
+    async def _hybrid(self, run: _Run, embedding: asyncio.Future[np.ndarray]) -> list[ItemHit]:
+        """Dense and BM25 rankings fused by weighted reciprocal rank fusion. The BM25 leg needs
+        no vector, so it runs while the query is being embedded (`match_items_bm25`); the dense
+        leg and the fusion follow in one call (`match_items_fuse`; `match_items_hybrid` is the
+        same two steps in one round trip, for rpc clients). Each hit's rank in either leg goes
+        to `metadata.leg_ranks`."""
         req, cfg = run.request, self.settings
         filters = req.filters.sql_args()
-        t = time.perf_counter()
+        depth = max(req.limit, cfg.discovery_hybrid_depth)
         async with self.db.connection() as conn:
-            run.candidates = await self._catalog_size(filters["filter_kinds"], conn)
-            hits = await queries.match_items_hybrid(
+            run.candidates = await self.stats.catalog_size(filters["filter_kinds"], conn)
+            t = time.perf_counter()
+            text = await queries.match_items_bm25(
+                conn,
+                req.query,
+                count=depth,
+                filters=filters,
+                candidate_budget=cfg.discovery_text_candidate_budget,
+            )
+            text_ms = _ms_since(t)
+            await _take_vector(run, embedding)
+            t = time.perf_counter()
+            hits = await queries.match_items_fuse(
                 conn,
                 run.vector,
-                req.query,
+                text,
                 count=req.limit,
                 threshold=req.tool_threshold,
                 filters=filters,
@@ -183,10 +215,9 @@ class SearchService:
                 ef_search=cfg.discovery_hnsw_ef_search,
                 rrf_k=req.rrf_k,
                 text_weight=req.text_weight,
-                depth=max(req.limit, cfg.discovery_hybrid_depth),
-                candidate_budget=cfg.discovery_text_candidate_budget,
+                depth=depth,
             )
-        run.item_ms = _ms_since(t)
+        run.item_ms = text_ms + _ms_since(t)
         run.leg_ranks = {hit.id: ranks for hit, ranks in hits}
         return [hit for hit, _ in hits]
 
@@ -209,46 +240,7 @@ class SearchService:
 
     async def archive_media_types(self) -> set[str]:
         """The media types the active archive records carry (cached for a few seconds)."""
-        sql = (
-            "select coalesce(array_agg(distinct media_type), '{}') from item_embeddings"
-            " where model = %(m)s and kind = 'archive' and is_active and media_type <> ''"
-        )
-        return set(await self._stat(sql, {"m": self.embedder.model_id}, None) or [])
-
-    async def _has_skills(self, conn: psycopg.AsyncConnection | None = None) -> bool:
-        """Whether any skill has a vector for this model (only asked when stage 1 is empty)."""
-        sql = "select exists (select 1 from skill_embeddings where model = %(m)s)"
-        return bool(await self._stat(sql, {"m": self.embedder.model_id}, conn))
-
-    async def _catalog_size(
-        self, kinds: list[str] | None, conn: psycopg.AsyncConnection | None = None
-    ) -> int:
-        """Active items the strategy ranks."""
-        sql = (
-            "select count(*) from items where is_active"
-            " and (%(k)s::text[] is null or kind = any(%(k)s::text[]))"
-        )
-        return int(await self._stat(sql, {"k": sorted(kinds) if kinds else None}, conn))
-
-    async def _stat(
-        self, sql: str, params: dict[str, Any], conn: psycopg.AsyncConnection | None
-    ) -> Any:
-        """A catalog statistic, cached for a few seconds (an estimate, not a lock): neither
-        belongs on every request's path. Asked on the caller's connection when it holds one:
-        a second checkout per request can starve the pool (every connection held by a request
-        waiting for another)."""
-        key = (sql, repr(params))
-        cached = self._stats.get(key)
-        if cached and time.monotonic() - cached[0] < _STATS_TTL_S:
-            return cached[1]
-        if conn is not None:
-            row = await (await conn.execute(sql, params)).fetchone()
-        else:
-            async with self.db.connection() as own:
-                row = await (await own.execute(sql, params)).fetchone()
-        value = row[0] if row else None
-        self._stats[key] = (time.monotonic(), value)
-        return value
+        return await self.stats.archive_media_types()
 
     def _response(self, run: _Run, items: list[ItemHit]) -> SearchResponse:
         return SearchResponse(
@@ -271,6 +263,12 @@ class SearchService:
                 final_count=len(items),
             ),
         )
+
+
+async def _take_vector(run: _Run, embedding: asyncio.Future[np.ndarray]) -> None:
+    """Wait for the query's vector; its time counts from the start of the search."""
+    run.vector = await embedding
+    run.embed_ms = _ms_since(run.started)
 
 
 def _ms_since(start: float) -> float:
