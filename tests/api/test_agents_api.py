@@ -122,11 +122,27 @@ async def test_graphql_queries_are_bounded(client: httpx.AsyncClient) -> None:
     deep = "{ agents { agents { endpoints { name } } } }"
     assert "errors" not in (await client.post("/graphql", json={"query": deep})).json()
     aliases = "{ " + " ".join(f"a{i}: intents {{ id }}" for i in range(12)) + " }"
-    errors = (await client.post("/graphql", json={"query": aliases})).json()["errors"]
-    assert "aliases" in errors[0]["message"].lower()
+    for _ in range(2):  # the second time from the validation cache: refused all the same
+        errors = (await client.post("/graphql", json={"query": aliases})).json()["errors"]
+        assert "aliases" in errors[0]["message"].lower()
     page = "{ agents(first: 1000) { total } }"
     errors = (await client.post("/graphql", json={"query": page})).json()["errors"]
     assert errors[0]["extensions"]["code"] == "BAD_USER_INPUT"
+
+
+async def test_graphql_validates_a_repeated_document_once(client: httpx.AsyncClient) -> None:
+    """A console sends the same document with new variables: it is parsed and validated once
+    (the limits are rules made once, so the validation cache can hit)."""
+    from strawberry.extensions.validation_cache import _get_validate_cache
+
+    cache = _get_validate_cache(256)
+    bodies = [{"query": SEARCH, "variables": {"input": {"text": f"members {i}"}}} for i in range(3)]
+    first = await client.post("/graphql", json=bodies[0])
+    assert "errors" not in first.json()
+    hits = cache.cache_info().hits
+    for body in bodies[1:]:
+        assert "errors" not in (await client.post("/graphql", json=body)).json()
+    assert cache.cache_info().hits == hits + 2
 
 
 @pytest.mark.parametrize(
