@@ -167,6 +167,23 @@ async def test_the_http_transport_needs_a_key_when_keys_are_configured(
             await client.list_tools()
 
 
+async def test_the_http_transport_answers_a_request_with_one_json_body(
+    served: tuple[str, str],
+) -> None:
+    """The spec's JSON response mode: no tool streams progress, so a call is answered with one
+    JSON body rather than an SSE stream (less framing on every call)."""
+    url, _ = served
+    body = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                       "clientInfo": {"name": "test", "version": "1"}}}  # fmt: skip
+    headers = {"Authorization": f"Bearer {KEY}", "Accept": "application/json, text/event-stream"}
+    async with httpx.AsyncClient(base_url=url) as http:
+        answer = await http.post("/mcp", json=body, headers=headers)
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("application/json")
+    assert answer.json()["result"]["serverInfo"]["name"] == "discovery"
+
+
 async def test_search_archives_answers_from_the_archive(demo_runtime: Runtime) -> None:
     async with in_memory(demo_runtime) as client:
         result = await client.call_tool(

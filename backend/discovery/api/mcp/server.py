@@ -61,6 +61,7 @@ class McpEndpoint:
     def __init__(self, server: MCPServer, settings: Settings) -> None:
         server.streamable_http_app(
             streamable_http_path=MCP_PATH,
+            json_response=True,  # one JSON body per request: no tool streams progress
             transport_security=transport_security(settings),
             host=settings.discovery_host,
         )  # builds the session manager this endpoint hands requests to
