@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.cli.test_cli import count_items
 from tests.conftest import AGENTS_FIXTURE
-from tests.fixtures.bad_files import agent_files, write
+from tests.fixtures.bad_files import agent_files, count_items, write
 from typer.testing import CliRunner
 
 from discovery.cli import app

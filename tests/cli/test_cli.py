@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import psycopg
 import pytest
 from tests.catalog.test_ingest import FIXTURE
-from tests.fixtures.bad_files import archive_files, pick, write
+from tests.fixtures.bad_files import archive_files, count_items, pick, write
 from typer.testing import CliRunner
 
 from discovery.cli import app
@@ -90,13 +89,6 @@ def test_ingest_rejects_a_malformed_map(empty_db_settings: Settings) -> None:
     )
     assert result.exit_code == 2
     assert "field=column" in result.output
-
-
-def count_items(settings: Settings) -> int:
-    assert settings.database_url is not None
-    with psycopg.connect(settings.database_url.get_secret_value()) as conn:
-        row = conn.execute("select count(*) from items").fetchone()
-    return int(row[0]) if row else -1
 
 
 def test_ingest_reports_bad_rows_and_broken_files_without_a_traceback(

@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.cli.test_cli import count_items
-from tests.fixtures.bad_files import pick, tool_files, write
+from tests.fixtures.bad_files import count_items, pick, tool_files, write
 from tests.tool_catalog import TOOLS_FIXTURE
 from typer.testing import CliRunner
 
