@@ -69,7 +69,12 @@ async def test_ingest_archives_reads_on_after_a_broken_file(
     assert "nothing read" in report.errors[0].message
     assert "truncated" in report.errors[1].message and "after line 77" in report.errors[1].message
     assert "surrogate" in report.errors[2].message
-    assert await _count(runtime, "select count(*) from items") == 299  # the same ids twice
+    assert await _count(runtime, "select count(*) from items") == 299 + 77
+
+
+def test_corpus_rows_have_ids_of_their_own_per_file() -> None:
+    files = archive_files()
+    assert sum(b.kept for b in files) == 610 and sum(len(b.bad_lines) for b in files) == 27
 
 
 @pytest.mark.parametrize("bad", tool_files(), ids=lambda b: b.name)
