@@ -53,6 +53,12 @@ class CatalogItem(BaseModel):
             raise ValueError(f"metadata is {size:,} characters as JSON; at most {METADATA_LIMIT:,}")
         return self
 
+    @classmethod
+    def stored(cls, **fields: Any) -> CatalogItem:
+        """An item read back from the database, unchecked: it was checked when written, or was
+        written before a check existed, and re-reading it must not fail."""
+        return cls.model_construct(**(fields | {"kind": ItemKind(fields["kind"])}))
+
     @computed_field  # type: ignore[prop-decorator]
     @property
     def content_hash(self) -> str:
