@@ -87,9 +87,7 @@ def parse_json(text: str | bytes) -> Any | Problem:
     """The JSON value of `text`, or a `Problem` (bad syntax, or what Python cannot read)."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as exc:
-        return Problem(f"invalid JSON: {exc}")
-    except ValueError as exc:  # an integer too long to convert
+    except ValueError as exc:  # bad syntax (JSONDecodeError), or an integer too long to convert
         return Problem(f"invalid JSON: {exc}")
     except RecursionError:
         return Problem("invalid JSON: nested too deeply to read")
