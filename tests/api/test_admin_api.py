@@ -14,6 +14,7 @@ import pytest
 from pydantic import SecretStr
 from tests.api.conftest import asgi_client, running_app
 from tests.conftest import settings_for
+from tests.fixtures.bad_files import BadFile, archive_files, count_items, pick
 
 from discovery.settings import Settings
 
@@ -120,3 +121,40 @@ async def test_reindex_runs_in_the_background(admin_client: httpx.AsyncClient) -
         await asyncio.sleep(0.05)
     assert status["state"] == "done", status
     assert status["done"] == status["total"] == 0  # every item already has a current vector
+
+
+@pytest.mark.parametrize(
+    "bad",
+    pick(
+        archive_files(),
+        "surrogates.jsonl",
+        "nul.jsonl",
+        "wrong_types.jsonl",
+        "overlong.jsonl",
+        "binary.jsonl",
+        "broken_quote.csv",
+    ),
+    ids=lambda b: b.name,
+)
+async def test_ingest_keeps_good_rows_and_reports_bad_ones_by_line(
+    admin_client: httpx.AsyncClient, empty_db_settings: Settings, bad: BadFile
+) -> None:
+    kind = "text/csv" if bad.name.endswith(".csv") else "application/x-ndjson"
+    headers = KEY | {"content-type": kind}
+    response = await admin_client.post("/api/v1/ingest/archives", content=bad.data, headers=headers)
+    assert response.status_code == 200, response.text
+    report = response.json()
+    assert [e["line"] for e in report["errors"]] == list(bad.bad_lines)
+    assert (report["added"], report["skipped"]) == (bad.kept, len(bad.bad_lines))
+    assert count_items(empty_db_settings) == bad.kept
+    assert "/tmp" not in response.text  # the upload's temporary path is not the client's business
+
+
+async def test_ingest_of_compressed_bytes_as_json_lines_is_a_report_not_a_500(
+    admin_client: httpx.AsyncClient,
+) -> None:
+    [bad] = pick(archive_files(), "truncated.jsonl.gz")
+    headers = KEY | {"content-type": "application/x-ndjson"}
+    response = await admin_client.post("/api/v1/ingest/archives", content=bad.data, headers=headers)
+    assert response.status_code == 200
+    assert response.json()["added"] == 0 and response.json()["skipped"] > 0

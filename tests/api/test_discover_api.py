@@ -5,6 +5,7 @@ API key, bad input is a 4xx with the one error body."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from urllib.parse import quote
@@ -86,6 +87,23 @@ async def test_a_failed_first_run_or_unknown_tools_create_nothing(
         "/api/v1/capabilities", json=_run("x()", tools_used=["Nowhere::x"]), headers=AUTH
     )
     assert unknown.status_code == 422 and "Nowhere::x" in unknown.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"code_snippet": "print('\x07 bell')"}, "control character"),
+        ({"parameters_schema": {"default": float("nan")}}, "not a finite number"),
+    ],
+)
+async def test_a_capability_the_catalog_cannot_store_is_a_422(
+    client: httpx.AsyncClient, fields: dict, problem: str
+) -> None:
+    body = json.dumps(_run("x()") | fields)  # NaN is sent as Python's json writes it
+    headers = AUTH | {"content-type": "application/json"}
+    response = await client.post("/api/v1/capabilities", content=body, headers=headers)
+    assert response.status_code == 422, response.text
+    assert problem in response.json()["error"]["message"]
 
 
 async def test_runs_are_recorded_for_capabilities_and_tools(client: httpx.AsyncClient) -> None:

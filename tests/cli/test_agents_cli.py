@@ -3,8 +3,11 @@ database: what a person reads, and clean errors."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tests.conftest import AGENTS_FIXTURE
+from tests.fixtures.bad_files import agent_files, count_items, write
 from typer.testing import CliRunner
 
 from discovery.cli import app
@@ -60,3 +63,18 @@ def test_agent_search_errors_are_one_line(
     result = runner.invoke(app, ["agents", "search", *args], env=_env(empty_db_settings))
     assert result.exit_code == 2
     assert words in result.output and "Traceback" not in result.output
+
+
+def test_ingest_agents_reports_bad_records_and_broken_files(
+    empty_db_settings: Settings, tmp_path: Path
+) -> None:
+    files = agent_files()
+    paths = write(tmp_path / "bad", files)
+    result = runner.invoke(app, ["ingest", "agents", *map(str, paths)], env=_env(empty_db_settings))
+    assert result.exit_code == 0, result.output
+    assert result.exception is None and "Traceback" not in result.output
+    for bad, path in zip(files, paths, strict=True):
+        for line in bad.bad_lines:
+            assert f"skipped {path}:{line}:" in result.output
+    assert "added 4, updated 0, unchanged 0, skipped 4" in result.output
+    assert count_items(empty_db_settings) == 4

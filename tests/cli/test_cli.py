@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from tests.catalog.test_ingest import FIXTURE
+from tests.fixtures.bad_files import archive_files, count_items, pick, write
 from typer.testing import CliRunner
 
 from discovery.cli import app
@@ -88,3 +89,21 @@ def test_ingest_rejects_a_malformed_map(empty_db_settings: Settings) -> None:
     )
     assert result.exit_code == 2
     assert "field=column" in result.output
+
+
+def test_ingest_reports_bad_rows_and_broken_files_without_a_traceback(
+    empty_db_settings: Settings, tmp_path: Path
+) -> None:
+    files = pick(archive_files(), "fake.jsonl.gz", "truncated.jsonl.gz", "broken_quote.csv")
+    paths = write(tmp_path / "bad", files)
+    result = runner.invoke(
+        app, ["ingest", "archives", *map(str, paths)], env=_env(empty_db_settings)
+    )
+    assert result.exit_code == 0, result.output
+    assert result.exception is None and "Traceback" not in result.output
+    for bad, path in zip(files, paths, strict=True):
+        for line in bad.bad_lines:
+            assert f"skipped {path}:{line}:" in result.output
+    assert "not a gzip file" in result.output and "after line 77" in result.output
+    assert "added 194, updated 0, unchanged 0, skipped 5" in result.output
+    assert count_items(empty_db_settings) == 194 == sum(bad.kept for bad in files)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.fixtures.bad_files import count_items, pick, tool_files, write
 from tests.tool_catalog import TOOLS_FIXTURE
 from typer.testing import CliRunner
 
@@ -80,3 +81,18 @@ def test_sync_mcp_from_a_servers_file(empty_db_settings: Settings, tmp_path: Pat
     assert unknown.exit_code == 2 and "nope" in unknown.output
     missing = runner.invoke(app, ["sync", "mcp", "--config", str(tmp_path / "x.toml")], env=env)
     assert missing.exit_code == 2 and "no MCP servers file" in missing.output
+
+
+def test_ingest_tools_reports_bad_rows_and_broken_files(
+    empty_db_settings: Settings, tmp_path: Path
+) -> None:
+    files = pick(tool_files(), "tools.jsonl", "tools_fake.json.gz")
+    paths = write(tmp_path / "bad", files)
+    result = runner.invoke(app, ["ingest", "tools", *map(str, paths)], env=_env(empty_db_settings))
+    assert result.exit_code == 0, result.output
+    assert result.exception is None and "Traceback" not in result.output
+    for bad, path in zip(files, paths, strict=True):
+        for line in bad.bad_lines:
+            assert f"skipped {path}:{line}:" in result.output
+    assert "added 5, updated 0, unchanged 0, skipped 6" in result.output
+    assert count_items(empty_db_settings) == 5

@@ -9,7 +9,6 @@ the end (`bulk.py`).
 
 from __future__ import annotations
 
-import gzip
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
@@ -20,6 +19,7 @@ from discovery.catalog.bulk import deferred_vector_index
 from discovery.catalog.records import CatalogItem, RowError
 from discovery.catalog.skills.placement import Classifier
 from discovery.catalog.skills.suggestions import file_suggestions
+from discovery.catalog.sources import count_lines
 from discovery.catalog.summarize import ExtractiveSummarizer, Summarizer
 from discovery.catalog.writer import CatalogWriter, IngestReport
 from discovery.db import Database
@@ -112,7 +112,6 @@ def expand_paths(paths: Iterable[Path], suffixes: tuple[str, ...]) -> list[Path]
 
 
 def count_rows(path: Path) -> int:
-    """Non-blank lines: the progress bar's total (a CSV header and a JSON array are estimates)."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rb") as f:
-        return sum(1 for line in f if line.strip())
+    """Non-blank lines: the progress bar's total (a CSV header and a JSON array are estimates;
+    a broken file counts up to where it breaks)."""
+    return count_lines(path)

@@ -17,6 +17,7 @@ from discovery.catalog.capabilities.records import (
     Outcome,
 )
 from discovery.catalog.capabilities.store import (
+    CapabilityInvalid,
     FailedFirstRun,
     UnknownTools,
     create_from_run,
@@ -76,7 +77,7 @@ async def create(body: CapabilityRun, runtime: RuntimeDep, response: Response) -
         capability, created = await create_from_run(
             runtime.db, runtime.embedder, body, SuccessPrior.of(runtime.settings)
         )
-    except (FailedFirstRun, UnknownTools) as exc:
+    except (FailedFirstRun, UnknownTools, CapabilityInvalid) as exc:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from None
     if not created:
         response.status_code = status.HTTP_200_OK

@@ -8,16 +8,15 @@ URL: how a registry export, or the synthetic evaluation registry, ships cards wi
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import Any
 
-from discovery.catalog.a2a.cards import CardInvalid, _text, parse_card
+from discovery.catalog.a2a.cards import _text, parse_card
 from discovery.catalog.a2a.records import AgentInvalid, AgentRecord, agent_record
 from discovery.catalog.a2a.registrations import is_registration, parse_registration
-from discovery.catalog.records import RowError
+from discovery.catalog.records import ROW_FAULTS, RowError, row_problem
+from discovery.catalog.sources import Problem, json_document, json_objects
 
 EMBEDDED_CARD_KEYS = ("_card", "agentCard")
 CARD_URL_KEYS = ("cardUrl", "card_url", "agentCardUrl")
@@ -30,13 +29,13 @@ def read_agent_rows(
     """`(line or element, agent or error)` for every record of the file."""
     source = str(path)
     for line, raw in _raw_records(path):
-        if isinstance(raw, str):
-            yield line, RowError(source, line, raw)
+        if isinstance(raw, Problem):
+            yield line, RowError(source, line, raw.message)
             continue
         try:
             yield line, record_from(raw, prefixes)
-        except (CardInvalid, AgentInvalid, ValueError) as exc:
-            yield line, RowError(source, line, str(exc))
+        except ROW_FAULTS as exc:  # CardInvalid, AgentInvalid, CatalogItem's checks, ...
+            yield line, RowError(source, line, row_problem(exc))
 
 
 def record_from(raw: Any, prefixes: tuple[str, ...]) -> AgentRecord:
@@ -57,38 +56,15 @@ def record_from(raw: Any, prefixes: tuple[str, ...]) -> AgentRecord:
     return agent_record(None, card, prefixes, raw_card=raw, card_url=card_url, notes=notes)
 
 
-def _open(path: Path) -> IO[str]:
-    if path.name.lower().endswith(".gz"):
-        return cast(IO[str], gzip.open(path, "rt", encoding="utf-8-sig"))
-    return path.open(encoding="utf-8-sig")
-
-
 def _raw_records(path: Path) -> Iterator[tuple[int, Any]]:
-    """(line or element number, the parsed record, or an error message) of a JSON Lines file or
-    a JSON document (an array of records, or one record)."""
-    name = path.name.lower().removesuffix(".gz")
-    try:
-        with _open(path) as fh:
-            if name.endswith(".json"):
-                yield from _json_document(fh)
-                return
-            line = 0
-            for line, text in enumerate(fh, start=1):
-                if not text.strip():
-                    continue
-                try:
-                    yield line, json.loads(text)
-                except json.JSONDecodeError as exc:
-                    yield line, f"invalid JSON: {exc}"
-    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile, OSError) as exc:
-        yield 0, f"file unreadable from here: {exc}"
-
-
-def _json_document(fh: IO[str]) -> Iterator[tuple[int, Any]]:
-    try:
-        document = json.load(fh)
-    except json.JSONDecodeError as exc:
-        yield 1, f"not a JSON document: {exc}"
+    """(line or element number, the parsed record, or a `Problem`) of a JSON Lines file or a
+    JSON document (an array of records, or one record)."""
+    if not path.name.lower().removesuffix(".gz").endswith(".json"):
+        yield from json_objects(path)
+        return
+    document = json_document(path)
+    if isinstance(document, Problem):
+        yield 1, document
         return
     records = document if isinstance(document, list) else [document]
     yield from enumerate(records, start=1)

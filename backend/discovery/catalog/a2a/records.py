@@ -9,6 +9,7 @@ from typing import Any
 
 from discovery.catalog.a2a.cards import AgentCard
 from discovery.catalog.a2a.registrations import Registration
+from discovery.catalog.checks import value_problem
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.text import clip
 from discovery.db import ItemKind
@@ -33,6 +34,12 @@ class AgentRecord:
     skills_agree: bool | None
     ignored_skills: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """What is kept beside the item passes the item's checks too (`catalog/checks.py`)."""
+        for where, value in (("registration", self.registration), ("card", self.card)):
+            if problem := value_problem(value, where):
+                raise AgentInvalid(problem)
 
 
 def agent_record(

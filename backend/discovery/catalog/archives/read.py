@@ -5,17 +5,15 @@ as a stream of normalized `CatalogItem`s or `RowError`s. Directories and globs a
 from __future__ import annotations
 
 import codecs
-import csv
-import gzip
-import io
 import json
-import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any, Literal, cast
+from typing import Any, Literal
 
-from discovery.catalog.archives.heritage import RowInvalid, normalize_record, validate_mapping
-from discovery.catalog.records import CatalogItem, RowError
+from discovery.catalog.archives.csv_rows import csv_rows
+from discovery.catalog.archives.heritage import normalize_record, validate_mapping
+from discovery.catalog.records import ROW_FAULTS, CatalogItem, RowError, row_problem
+from discovery.catalog.sources import BROKEN_FILE, Problem, broken, json_objects, open_binary
 
 ArchiveFormat = Literal["jsonl", "csv", "json"]
 _EXTENSIONS: dict[str, ArchiveFormat] = {
@@ -36,12 +34,6 @@ def infer_format(path: Path) -> ArchiveFormat:
     raise ValueError(f"cannot infer the format of {path}; use one of {', '.join(_EXTENSIONS)}")
 
 
-def _open_binary(path: Path) -> IO[bytes]:
-    if path.name.lower().endswith(".gz"):
-        return cast(IO[bytes], gzip.open(path, "rb"))
-    return path.open("rb")
-
-
 def read_archive_rows(
     path: Path,
     fmt: ArchiveFormat | None = None,
@@ -51,10 +43,12 @@ def read_archive_rows(
 
     `line` is 1-based: the line number for JSON Lines, the physical line where the record starts
     for CSV (the header is line 1), and the element index (1-based) for a JSON array. A malformed
-    row (bad JSON, not an object, neither id nor title, wrong types, undecodable text, extra CSV
-    columns) yields a `RowError` with the file and line and reading goes on; blank lines are
-    skipped silently. A file that breaks off (truncated gzip, broken JSON array) ends with one
-    `RowError`. `mapping` `{canonical_field: source_column}` takes precedence over the aliases.
+    row (bad JSON, not an object, neither id nor title, wrong types, text that is not UTF-8 or
+    that the catalog refuses (`catalog/checks.py`), extra CSV columns, an unclosed CSV quote:
+    `csv_rows.py`) yields a `RowError` with the file and line and reading goes on; blank lines
+    are skipped silently. A file that breaks off (truncated or fake gzip, broken JSON array) ends
+    with one `RowError` saying how far reading got; the rows before it are kept.
+    `mapping` `{canonical_field: source_column}` takes precedence over the aliases.
 
     Raises ValueError at call time for an unknown mapping field or a format that cannot be
     inferred from the extension; a missing file raises OSError on the first `next()`.
@@ -67,19 +61,15 @@ def _read(
     path: Path, fmt: ArchiveFormat, mapping: dict[str, str]
 ) -> Iterator[tuple[int, CatalogItem | RowError]]:
     source = str(path)
-    rows = {"jsonl": _jsonl_rows, "csv": _csv_rows, "json": _json_array_rows}[fmt](path)
-    line = 0
-    try:
-        for line, row in rows:
-            if isinstance(row, str):
-                yield line, RowError(source, line, row)
-                continue
-            try:
-                yield line, normalize_record(row, path, mapping)
-            except (RowInvalid, ValueError) as exc:  # pydantic's ValidationError is a ValueError
-                yield line, RowError(source, line, str(exc))
-    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        yield line + 1, RowError(source, line + 1, f"file unreadable from here: {exc}")
+    rows = {"jsonl": _jsonl_rows, "csv": csv_rows, "json": _json_array_rows}[fmt](path)
+    for line, row in rows:
+        if isinstance(row, str):
+            yield line, RowError(source, line, row)
+            continue
+        try:
+            yield line, normalize_record(row, path, mapping)
+        except ROW_FAULTS as exc:  # RowInvalid, pydantic's ValidationError (CatalogItem's checks)
+            yield line, RowError(source, line, row_problem(exc))
 
 
 RawRows = Iterator[tuple[int, Mapping[str, Any] | str]]  # a str is an error message
@@ -92,61 +82,32 @@ def _as_object(value: Any) -> Mapping[str, Any] | str:
 
 
 def _jsonl_rows(path: Path) -> RawRows:
-    with _open_binary(path) as fh:
-        for line, raw in enumerate(fh, start=1):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield line, f"not UTF-8: {exc}"
-                continue
-            text = text.lstrip("\ufeff") if line == 1 else text
-            if not text.strip():
-                continue
-            try:
-                yield line, _as_object(json.loads(text))
-            except json.JSONDecodeError as exc:
-                yield line, f"invalid JSON: {exc}"
-
-
-def _csv_rows(path: Path) -> RawRows:
-    with (
-        _open_binary(path) as fh,
-        io.TextIOWrapper(fh, encoding="utf-8-sig", errors="replace", newline="") as text,
-    ):
-        reader = csv.reader(text)
-        try:
-            header = [name.strip() for name in next(reader)]
-        except StopIteration:
-            return
-        while True:
-            start = reader.line_num + 1
-            try:
-                values = next(reader)
-            except StopIteration:
-                return
-            except csv.Error as exc:
-                yield start, f"invalid CSV: {exc}"
-                continue
-            if not any(v.strip() for v in values):
-                continue
-            if len(values) > len(header):
-                yield start, f"expected {len(header)} columns, got {len(values)}"
-                continue
-            cells = zip(header, values, strict=False)  # missing trailing cells read as empty
-            yield start, {k: (v if v.strip() else None) for k, v in cells}
+    for line, value in json_objects(path):
+        yield line, value.message if isinstance(value, Problem) else value
 
 
 def _json_array_rows(path: Path) -> RawRows:
-    """Elements of a top-level JSON array, decoded one at a time from a growing buffer."""
+    """Elements of a top-level JSON array; a broken compressed file ends them with an error."""
+    index = 0
+    try:
+        for index, row in _json_array(path):
+            yield index, row
+    except BROKEN_FILE as exc:
+        yield index + 1, broken(exc, index, "element").message
+
+
+def _json_array(path: Path) -> RawRows:
+    """Elements of a top-level JSON array, decoded one at a time from a growing buffer. Bytes
+    that are not UTF-8 are kept as lone surrogates, which the element's item then refuses."""
     decoder = json.JSONDecoder()
-    utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
-    with _open_binary(path) as fh:
+    utf8 = codecs.getincrementaldecoder("utf-8")(errors="surrogateescape")
+    with open_binary(path) as fh:
         buf, pos, eof = "", 0, False
 
         def fill() -> bool:
             """Append the next chunk (dropping what was consumed); False at the end of the file."""
             nonlocal buf, pos, eof
-            chunk = fh.read(_CHUNK)
+            chunk = fh.read1(_CHUNK)  # what one read gives: kept if a later one breaks
             eof = not chunk
             buf, pos = buf[pos:] + utf8.decode(chunk, final=eof), 0
             return not eof
@@ -185,6 +146,9 @@ def _json_array_rows(path: Path) -> RawRows:
                     fill()  # probably cut at the chunk's end: read on and decode again
                     continue
                 yield index + 1, f"invalid JSON ({exc.msg}); reading stopped"
+                return
+            except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+                yield index + 1, f"invalid JSON ({row_problem(exc)}); reading stopped"
                 return
             if end == len(buf) and not eof:
                 fill()  # a number could go on in the next chunk

@@ -21,7 +21,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from discovery.catalog.capabilities.executions import record_history
 from discovery.catalog.capabilities.records import CapabilityDraft, Outcome
-from discovery.catalog.capabilities.store import UnknownTools, draft_item
+from discovery.catalog.capabilities.store import CapabilityInvalid, UnknownTools, draft_item
 from discovery.catalog.ingest import ingest
 from discovery.catalog.records import CatalogItem, RowError
 from discovery.catalog.text import clip
@@ -97,7 +97,7 @@ async def import_capabilities(
                 continue
             try:
                 item = await draft_item(conn, row)
-            except UnknownTools as exc:
+            except (UnknownTools, CapabilityInvalid) as exc:
                 rows.append(RowError(str(path), line, str(exc)))
                 continue
             rows.append(item)

@@ -21,7 +21,7 @@ from discovery.catalog.capabilities.records import (
     capability_id,
     capability_item,
 )
-from discovery.catalog.records import CatalogItem
+from discovery.catalog.records import CatalogItem, row_problem
 from discovery.catalog.summarize import ExtractiveSummarizer
 from discovery.catalog.writer import CatalogWriter, IngestReport
 from discovery.db import Database, ItemKind
@@ -35,6 +35,11 @@ class UnknownTools(ValueError):
     def __init__(self, missing: list[str]) -> None:
         super().__init__("unknown tools (not in the catalog): " + ", ".join(missing))
         self.missing = missing
+
+
+class CapabilityInvalid(ValueError):
+    """A capability the catalog cannot store (`catalog/checks.py`: control characters, a
+    non-finite number or too deep a schema, fields too long)."""
 
 
 class FailedFirstRun(ValueError):
@@ -77,7 +82,10 @@ async def write_capabilities(
 async def draft_item(conn: psycopg.AsyncConnection, draft: CapabilityDraft) -> CatalogItem:
     """The item of a draft whose tools are all in the catalog (ids made canonical)."""
     tools = await resolve_tools(conn, draft.tools_used)
-    return capability_item(draft.model_copy(update={"tools_used": list(tools)}), tools)
+    try:
+        return capability_item(draft.model_copy(update={"tools_used": list(tools)}), tools)
+    except ValueError as exc:  # the item's checks
+        raise CapabilityInvalid(row_problem(exc)) from None
 
 
 async def create_from_run(

@@ -129,7 +129,7 @@ async def _load(
     ).fetchall()
     catalog, vectors, uncovered = [], {}, []
     for r in rows:
-        item = CatalogItem(
+        item = CatalogItem.stored(
             id=r[0],
             kind=r[1],
             name=r[2],

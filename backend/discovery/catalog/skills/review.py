@@ -72,8 +72,8 @@ async def reclassify(
     if not rows:
         return 0
     items = [
-        CatalogItem(id=r[0], kind=r[1], name=r[2], title=r[3], description=r[4],
-                    metadata=r[5], embedding_text=r[6])
+        CatalogItem.stored(id=r[0], kind=r[1], name=r[2], title=r[3], description=r[4],
+                           metadata=r[5], embedding_text=r[6])
         for r in rows
     ]  # fmt: skip
     vectors = np.stack([np.asarray(r[7].to_numpy(), dtype=np.float32) for r in rows])

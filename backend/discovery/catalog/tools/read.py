@@ -17,13 +17,12 @@ same server is the same item whatever file or sync it came from.
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from discovery.catalog.records import CatalogItem, RowError
+from discovery.catalog.records import ROW_FAULTS, CatalogItem, RowError, row_problem
+from discovery.catalog.sources import Problem, json_document, json_objects
 from discovery.catalog.text import humanize
 from discovery.db.schema import TOOL_KINDS, ItemKind
 
@@ -66,7 +65,7 @@ def tool_item(
 ) -> CatalogItem:
     """One tool, prompt or resource (MCP field names or snake_case) as a catalog item."""
     item_type = row.get("item_type", row.get("kind", kind or "tool"))
-    if item_type not in TOOL_KINDS:
+    if not isinstance(item_type, str) or item_type not in TOOL_KINDS:
         raise ToolRowInvalid(f"item_type must be tool, prompt or resource, got {item_type!r}")
     kind = ItemKind(item_type)
     server_name = _text(row, "server") or (server or "")
@@ -142,45 +141,27 @@ def read_tool_rows(
         raise ValueError(f"{path}: expected .jsonl, .ndjson or .json (optionally .gz)")
 
 
-def _open(path: Path) -> Any:
-    if path.name.lower().endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8-sig")
-    return path.open(encoding="utf-8-sig")
-
-
 def _jsonl(path: Path, server: str | None) -> Iterator[tuple[int, CatalogItem | RowError]]:
     source = str(path)
-    with _open(path) as fh:
-        line = 0
-        try:
-            for line, text in enumerate(fh, start=1):
-                if not text.strip():
-                    continue
-                yield line, _parse(source, line, text, server)
-        except (UnicodeDecodeError, EOFError, gzip.BadGzipFile) as exc:
-            yield line + 1, RowError(source, line + 1, f"file unreadable from here: {exc}")
+    for line, row in json_objects(path):
+        if isinstance(row, Problem):
+            yield line, RowError(source, line, row.message)
+        else:
+            yield line, _item(source, line, row, server=server)
 
 
-def _parse(source: str, line: int, text: str, server: str | None) -> CatalogItem | RowError:
+def _item(where: str, line: int, row: Mapping[str, Any], **how: Any) -> CatalogItem | RowError:
     try:
-        row = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return RowError(source, line, f"invalid JSON: {exc}")
-    if not isinstance(row, dict):
-        return RowError(source, line, f"expected a JSON object, got {type(row).__name__}")
-    try:
-        return tool_item(row, server=server)
-    except ValueError as exc:  # ToolRowInvalid, and pydantic's ValidationError
-        return RowError(source, line, str(exc))
+        return tool_item(row, **how)
+    except ROW_FAULTS as exc:  # ToolRowInvalid, pydantic's ValidationError (CatalogItem's checks)
+        return RowError(where, line, row_problem(exc))
 
 
 def _mcp_response(path: Path, server: str | None) -> Iterator[tuple[int, CatalogItem | RowError]]:
     source = str(path)
-    try:
-        with _open(path) as fh:
-            document = json.load(fh)
-    except (json.JSONDecodeError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as exc:
-        yield 1, RowError(source, 1, f"not a JSON document: {exc}")
+    document = json_document(path)
+    if isinstance(document, Problem):
+        yield 1, RowError(source, 1, document.message)
         return
     result = document.get("result", document) if isinstance(document, dict) else None
     if not isinstance(result, dict) or not any(k in result for k in _LIST_KEYS):
@@ -188,7 +169,8 @@ def _mcp_response(path: Path, server: str | None) -> Iterator[tuple[int, Catalog
         yield 1, RowError(source, 1, message + " (an object with tools, prompts or resources)")
         return
     info = result.get("serverInfo") or (document.get("serverInfo") or {})
-    server = server or (info.get("name") if isinstance(info, dict) else None) or _stem(path)
+    named = info.get("name") if isinstance(info, dict) else None
+    server = server or (named if isinstance(named, str) and named.strip() else None) or _stem(path)
     for key, kind in _LIST_KEYS.items():
         rows = result.get(key)
         if rows is None:
@@ -201,10 +183,7 @@ def _mcp_response(path: Path, server: str | None) -> Iterator[tuple[int, Catalog
             if not isinstance(row, dict):
                 yield index, RowError(where, index, "expected a JSON object")
                 continue
-            try:
-                yield index, tool_item(row, server=server, kind=kind, source="file")
-            except ValueError as exc:
-                yield index, RowError(where, index, str(exc))
+            yield index, _item(where, index, row, server=server, kind=kind, source="file")
 
 
 def _stem(path: Path) -> str:
