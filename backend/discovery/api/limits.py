@@ -9,7 +9,6 @@ turn's slot is held until its event stream ends and `/graphql` and `/mcp` are li
 
 from __future__ import annotations
 
-import hashlib
 import ipaddress
 import logging
 import math
@@ -24,7 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from discovery.api.errors import error_body
 from discovery.api.security import key_is_valid
-from discovery.logs import log_event
+from discovery.logs import digest, log_event
 from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -136,7 +135,7 @@ def client_of(scope: Scope, api_keys: list[str]) -> str:
     scheme, _, token = auth.partition(" ")
     token = token.strip()
     if scheme.lower() == "bearer" and token and api_keys and key_is_valid(token, api_keys):
-        return "key:" + hashlib.sha256(token.encode()).hexdigest()[:12]
+        return "key:" + digest(token)
     address = scope.get("client")
     return f"ip:{address[0] if address else 'unknown'}"
 
@@ -224,5 +223,5 @@ class RateLimitMiddleware:
         self._logged[client] = (now, 0)
         log_event(
             log, "rate_limited", logging.WARNING, client=client, limit=kind.value, path=path,
-            retry_after=retry_after, refused_before=refused,
+            retry_after=retry_after, also_refused=refused,
         )  # fmt: skip

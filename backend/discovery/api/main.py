@@ -39,6 +39,7 @@ from discovery.api.routes import (
     tools,
 )
 from discovery.images import open_images
+from discovery.logs import show_user_text
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
 
@@ -51,6 +52,7 @@ def _operation_id(route: APIRoute) -> str:
 
 def create_app(settings: Settings | None = None, load_demo: bool = False) -> FastAPI:
     settings = settings or Settings()
+    show_user_text(settings.discovery_log_user_text)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
