@@ -66,6 +66,9 @@ def embedder() -> LocalMiniLMEmbedder:
 
 
 def settings_for(url: str, tmp: Path, **overrides: object) -> Settings:
+    """Settings on the test database `url`; loopback clients (every test client) are exempt
+    from the rate limits unless `overrides` say otherwise (tests/api/test_limits.py)."""
+    overrides = {"discovery_limits_exempt_loopback": True, **overrides}
     return Settings(database_url=SecretStr(url), discovery_data_dir=tmp, **overrides)  # type: ignore[arg-type]
 
 

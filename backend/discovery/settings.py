@@ -14,6 +14,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from discovery.settings_sections import (
     DiscoverSettings,
     FetchSettings,
+    ServingSettings,
     StrategyName,
     comma_list,
 )
@@ -59,7 +60,7 @@ class SkillProposals(StrEnum):
     OFF = "off"
 
 
-class Settings(DiscoverSettings, FetchSettings, BaseSettings):
+class Settings(DiscoverSettings, FetchSettings, ServingSettings, BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
     )

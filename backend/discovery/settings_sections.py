@@ -1,5 +1,6 @@
-"""Sections of the one Settings (`settings.py` inherits them): what `discover` ranks by, and
-what the fetchers of third-party URLs (agent cards, thumbnails) may reach. Fields are read by
+"""Sections of the one Settings (`settings.py` inherits them): what `discover` ranks by, what
+the fetchers of third-party URLs (agent cards, thumbnails) may reach, and what one client may ask
+of the server (rate, concurrency and body limits) with what its logs say. Fields are read by
 their full names (`settings.discovery_score_cap`), as any other setting."""
 
 from __future__ import annotations
@@ -139,3 +140,51 @@ class FetchSettings(BaseSettings):
     @property
     def image_fetch_allowed_hosts(self) -> frozenset[str]:
         return frozenset(h.lower() for h in comma_list(self.discovery_image_fetch_allowed_hosts))
+
+
+class ServingSettings(BaseSettings):
+    # What one client may ask of `discovery serve`: token buckets per client (a valid API key,
+    # else the address) for searches and for agent turns, a cap on one client's agent turns at
+    # once, the largest request body. A rate or a cap of 0 turns that limit off.
+    discovery_search_rate_per_minute: float = Field(
+        default=600.0,
+        ge=0,
+        le=1_000_000,
+        description="Searches (REST, GraphQL, MCP) one client may make per minute; 0: no limit.",
+    )
+    discovery_search_burst: int = Field(
+        default=60, ge=1, le=100_000, description="Searches one client may make back to back."
+    )
+    discovery_agent_rate_per_minute: float = Field(
+        default=30.0,
+        ge=0,
+        le=1_000_000,
+        description="Agent turns (ai-search, its stream, chat) per client per minute; 0: none.",
+    )
+    discovery_agent_burst: int = Field(
+        default=10, ge=1, le=100_000, description="Agent turns one client may start back to back."
+    )
+    discovery_agent_concurrent_turns: int = Field(
+        default=2, ge=0, le=1000, description="Agent turns one client may run at once; 0: any."
+    )
+    discovery_limits_exempt_loopback: bool = Field(
+        default=False,
+        description="Development and tests: no rate or concurrency limit for 127.0.0.1 and ::1 "
+        "(off: behind a reverse proxy on the same host every client would be loopback).",
+    )
+    discovery_max_body_bytes: int = Field(
+        default=1_000_000,
+        ge=1024,
+        le=1_000_000_000,
+        description="The largest request body (ingest uploads have their own 50 MB limit).",
+    )
+    discovery_log_level: str = Field(
+        default="INFO",
+        pattern=r"^(?i:debug|info|warning|error)$",
+        description="The level of Discovery's own `event=` log lines under `discovery serve`.",
+    )
+    discovery_log_user_text: bool = Field(
+        default=False,
+        description="Put what users typed (queries, messages) in the log lines; off: only its "
+        "length.",
+    )

@@ -6,6 +6,8 @@ import { launchBrowser, newPage, PHONE, screenshots } from "./browser";
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 let context: BrowserContext | null = null;
+/** What the Content-Security-Policy blocked (the console reports each refusal). */
+const blocked: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -18,12 +20,18 @@ afterAll(async () => {
 afterEach(async () => {
   await context?.close();
   context = null;
+  const refused = blocked.splice(0);
+  expect(refused, "the page broke its own Content-Security-Policy").toEqual([]);
 });
 
 async function open(viewport?: { width: number; height: number }): Promise<Page> {
   const opened = await newPage(browser, baseUrl, viewport);
   context = opened.context;
-  await opened.page.goto("/");
+  opened.page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  const response = await opened.page.goto("/");
+  expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   await opened.page.getByRole("navigation", { name: "Quick searches" }).waitFor();
   return opened.page;
 }

@@ -52,6 +52,8 @@ export async function startServer(): Promise<RunningServer> {
       ...process.env,
       DISCOVERY_DATA_DIR: DATA_DIR,
       DISCOVERY_AGENT_PLANNER: "local",
+      // The tests send turns faster than a person; the limits have their own tests (pytest).
+      DISCOVERY_LIMITS_EXEMPT_LOOPBACK: "true",
       DISCOVERY_FRONTEND_DIR: path.join(FRONTEND_DIR, "dist"),
     },
     detached: true, // its own process group, so stopping it reaches every child

@@ -15,6 +15,7 @@ from discovery.catalog.capabilities.store import create_from_run
 from discovery.db import ItemKind
 from discovery.db.executions import SuccessPrior
 from discovery.embeddings.base import EmbeddingModelError, Vector
+from discovery.logs import show_user_text
 from discovery.runtime import Runtime
 from discovery.search.discover import DiscoverService
 from discovery.search.discover_models import (
@@ -228,16 +229,25 @@ async def test_when_the_embedder_fails_the_full_text_index_answers(tools_rt: Run
     assert all(0 <= r.semantic_score < 1 for r in response.results)
 
 
-async def test_a_search_that_finds_nothing_is_logged_with_its_intent(
+@pytest.mark.parametrize(
+    ("show", "intent"), [(True, '"qwzx vbnm plokij"'), (False, '"<16 chars>"')]
+)
+async def test_log_search_that_finds_nothing_with_its_intent_when_allowed(
     tools_rt: Runtime,  # noqa: F811
     caplog: pytest.LogCaptureFixture,
+    show: bool,
+    intent: str,
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="discovery.search.discover"):
-        response = await _discover(tools_rt, "qwzx vbnm plokij", filter={"minScore": 0.9})
+    show_user_text(show)
+    try:
+        with caplog.at_level(logging.WARNING, logger="discovery.search.discover"):
+            response = await _discover(tools_rt, "qwzx vbnm plokij", filter={"minScore": 0.9})
+    finally:
+        show_user_text(False)
     assert response.results == [] and response.meta.total_found == 0
     logged = [r.getMessage() for r in caplog.records if "discover_found_nothing" in r.getMessage()]
     assert logged == [
-        'event=discover_found_nothing intent="qwzx vbnm plokij" filter_type=all min_score=0.9000'
+        f"event=discover_found_nothing intent={intent} filter_type=all min_score=0.9000"
     ]
 
 

@@ -21,6 +21,7 @@ from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SearchArtifact
 from discovery.logs import log_event
+from discovery.logs import user_text as loggable
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
             intent=response.intent.value,
             total=response.total,
             attempts=len(response.attempts),
-            query=response.query,
+            query=loggable(response.query),
         )
         stored = response.model_dump(mode="json", exclude={"thread_id"})
         user_text, _, _ = latest_turn(state["messages"])

@@ -29,7 +29,7 @@ from discovery.agent.planning import (
 from discovery.agent.responses import ArchiveRecord, Attempt
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact, describe, filters_of
-from discovery.logs import log_event
+from discovery.logs import log_event, user_text
 
 log = logging.getLogger(__name__)
 
@@ -256,7 +256,7 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
             log,
             "search_attempt",
             attempt=attempt.attempt,
-            query=attempt.query,
+            query=user_text(attempt.query),
             count=attempt.count,
             best_score=attempt.best_score,
             reason=attempt.reason,

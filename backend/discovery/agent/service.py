@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import uuid
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,7 +22,7 @@ from discovery.agent.responses import (
     MessageResponse,
     ResultsResponse,
 )
-from discovery.logs import log_event
+from discovery.logs import digest, log_event
 from discovery.runtime import Runtime
 
 log = logging.getLogger(__name__)
@@ -57,8 +58,15 @@ class AgentService:
         self, text: str, thread_id: str | None = None
     ) -> ResultsResponse | MessageResponse:
         thread_id = thread_id or uuid.uuid4().hex
-        state = await self.graph.ainvoke(self._input(text), self._config(thread_id))
-        return self._response(state, thread_id)
+        started = time.monotonic()
+        try:
+            state = await self.graph.ainvoke(self._input(text), self._config(thread_id))
+        except BaseException as exc:
+            _log_turn(thread_id, started, "cancelled" if _cancelled(exc) else "error")
+            raise
+        response = self._response(state, thread_id)
+        _log_turn(thread_id, started, response.response_type, response)
+        return response
 
     async def stream(self, text: str, thread_id: str | None = None) -> AsyncGenerator[BaseModel]:
         """intent, query, attempt..., results or message, done. Errors become one user-safe
@@ -89,6 +97,7 @@ class AgentService:
         events: asyncio.Queue[BaseModel | None],
     ) -> None:
         self.active_turns += 1
+        started = time.monotonic()
         final: dict[str, Any] = {}
         try:
             async for mode, chunk in self.graph.astream(payload, config, stream_mode=STREAM_MODES):
@@ -100,12 +109,15 @@ class AgentService:
                             final = {"response": update["response"]}
             if not final:
                 final = (await self.graph.aget_state(config)).values
-            events.put_nowait(final_event(self._response(final, thread_id)))
+            response = self._response(final, thread_id)
+            events.put_nowait(final_event(response))
+            _log_turn(thread_id, started, response.response_type, response)
         except asyncio.CancelledError:
-            log_event(log, "turn_cancelled", thread_id=thread_id)
+            _log_turn(thread_id, started, "cancelled")
             raise
         except Exception:
-            log.exception("agent turn failed (thread %s)", thread_id)
+            log.exception("agent turn failed (thread %s)", digest(thread_id))
+            _log_turn(thread_id, started, "error")
             events.put_nowait(ErrorEvent(message=ERROR_TEXT))
         finally:
             self.active_turns -= 1
@@ -138,6 +150,27 @@ class AgentService:
         if stored is None:
             return MessageResponse(intent="unclear", message=ERROR_TEXT, thread_id=thread_id)  # type: ignore[arg-type]
         return AGENT_RESPONSE.validate_python({**stored, "thread_id": thread_id})
+
+
+def _cancelled(exc: BaseException) -> bool:
+    return isinstance(exc, asyncio.CancelledError)
+
+
+def _log_turn(
+    thread_id: str, started: float, outcome: str, response: AgentResponse | None = None
+) -> None:
+    """`event=turn`: how a turn ended (results, message, error, cancelled), its intent, search
+    attempts, records and time; the thread by digest (its id lets one read the thread)."""
+    log_event(
+        log,
+        "turn",
+        thread=digest(thread_id),
+        outcome=outcome,
+        intent=response.intent.value if response else "-",
+        attempts=len(response.attempts) if response else 0,
+        total=response.total if response else 0,
+        latency_ms=round((time.monotonic() - started) * 1000, 1),
+    )
 
 
 @asynccontextmanager

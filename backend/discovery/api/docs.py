@@ -19,6 +19,8 @@ from fastapi.openapi.docs import (
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from discovery.api.headers import CSP, docs_policy
+
 ASSETS_URL = "/docs-assets"
 ASSETS_DIR = Path(str(files("fastapi_offline") / "static"))
 
@@ -32,26 +34,36 @@ def install_docs(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     async def swagger_ui() -> HTMLResponse:
-        return get_swagger_ui_html(
-            openapi_url=openapi_url,
-            title=f"{app.title}: API",
-            oauth2_redirect_url=redirect_url,
-            swagger_js_url=f"{ASSETS_URL}/swagger-ui-bundle.js",
-            swagger_css_url=f"{ASSETS_URL}/swagger-ui.css",
-            swagger_favicon_url=favicon,
-            swagger_ui_parameters={"defaultModelsExpandDepth": 0, "tryItOutEnabled": True},
+        return _with_policy(
+            get_swagger_ui_html(
+                openapi_url=openapi_url,
+                title=f"{app.title}: API",
+                oauth2_redirect_url=redirect_url,
+                swagger_js_url=f"{ASSETS_URL}/swagger-ui-bundle.js",
+                swagger_css_url=f"{ASSETS_URL}/swagger-ui.css",
+                swagger_favicon_url=favicon,
+                swagger_ui_parameters={"defaultModelsExpandDepth": 0, "tryItOutEnabled": True},
+            )
         )
 
     @app.get(redirect_url, include_in_schema=False)
     async def swagger_ui_redirect() -> HTMLResponse:
-        return get_swagger_ui_oauth2_redirect_html()
+        return _with_policy(get_swagger_ui_oauth2_redirect_html())
 
     @app.get("/redoc", include_in_schema=False)
     async def redoc() -> HTMLResponse:
-        return get_redoc_html(
-            openapi_url=openapi_url,
-            title=f"{app.title}: API",
-            redoc_js_url=f"{ASSETS_URL}/redoc.standalone.js",
-            redoc_favicon_url=favicon,
-            with_google_fonts=False,
+        return _with_policy(
+            get_redoc_html(
+                openapi_url=openapi_url,
+                title=f"{app.title}: API",
+                redoc_js_url=f"{ASSETS_URL}/redoc.standalone.js",
+                redoc_favicon_url=favicon,
+                with_google_fonts=False,
+            )
         )
+
+
+def _with_policy(page: HTMLResponse) -> HTMLResponse:
+    """The page's own Content-Security-Policy: its inline scripts allowed by their hashes."""
+    page.headers[CSP] = docs_policy(bytes(page.body).decode())
+    return page

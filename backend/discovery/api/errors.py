@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
 from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
+from discovery.logs import log_event
 from discovery.search.models import InvalidRequest, error_detail
 from discovery.search.similar import UnknownItem
 
@@ -69,8 +70,11 @@ def install_error_handlers(app: FastAPI) -> None:
         message = f"the request contains a value the database cannot take: {exc}"
         return JSONResponse(error_body("validation_error", message), status_code=422)
 
-    async def _db_down(_: Request, exc: Exception) -> JSONResponse:
-        log.warning("database unavailable: %s", exc)
+    async def _db_down(request: Request, exc: Exception) -> JSONResponse:
+        log_event(
+            log, "fault", logging.WARNING, kind="database_unavailable",
+            error=type(exc).__name__, path=request.url.path, status=503,
+        )  # fmt: skip
         return JSONResponse(
             error_body("database_unavailable", "the database is unavailable; retry shortly"),
             status_code=503,
@@ -80,6 +84,15 @@ def install_error_handlers(app: FastAPI) -> None:
     # The engine's own pool says DatabaseUnavailable; the checkpointer's pool speaks psycopg.
     for exc_type in (DatabaseUnavailable, psycopg.OperationalError, PoolTimeout):
         app.add_exception_handler(exc_type, _db_down)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # The server still logs the traceback; this line is the one an operator greps for.
+        log_event(
+            log, "fault", logging.ERROR, kind="unhandled", error=type(exc).__name__,
+            path=request.url.path, status=500,
+        )  # fmt: skip
+        return JSONResponse(error_body("internal_error", "something went wrong"), status_code=500)
 
 
 def _invalid_response(exc: InvalidRequest) -> JSONResponse:

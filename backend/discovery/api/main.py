@@ -13,9 +13,12 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
+from discovery.api.body_limit import BodyLimitMiddleware
 from discovery.api.docs import install_docs
 from discovery.api.errors import install_error_handlers
 from discovery.api.graphql import graphql_router
+from discovery.api.headers import SecurityHeadersMiddleware
+from discovery.api.limits import RateLimitMiddleware
 from discovery.api.mcp.server import mount_mcp, sessions_running
 from discovery.api.openapi import document_api
 from discovery.api.routes import (
@@ -36,6 +39,7 @@ from discovery.api.routes import (
     tools,
 )
 from discovery.images import open_images
+from discovery.logs import show_user_text
 from discovery.runtime import load_demo_if_empty, open_runtime
 from discovery.settings import Settings
 
@@ -48,6 +52,7 @@ def _operation_id(route: APIRoute) -> str:
 
 def create_app(settings: Settings | None = None, load_demo: bool = False) -> FastAPI:
     settings = settings or Settings()
+    show_user_text(settings.discovery_log_user_text)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -70,13 +75,22 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
     )
     install_error_handlers(app)
     document_api(app)
+    # Outermost last: security headers on every answer, CORS headers on the 413s and 429s.
+    app.add_middleware(RateLimitMiddleware, settings=settings)
+    app.add_middleware(
+        BodyLimitMiddleware,
+        limit=settings.discovery_max_body_bytes,
+        larger={"/api/v1/ingest/": admin.MAX_INGEST_BYTES},
+    )
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,
             allow_origins=settings.cors_origins,
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Authorization", "Content-Type"],
+            expose_headers=["Retry-After"],
         )
+    app.add_middleware(SecurityHeadersMiddleware)
     app.include_router(health.router)
     for v1 in (search, discover, capabilities, tools, skills, admin, intents, items):
         app.include_router(v1.router, prefix="/api/v1")

@@ -18,6 +18,7 @@ from discovery.api import deps
 from discovery.api.errors import ErrorBody
 from discovery.api.examples import OPERATIONS
 from discovery.api.examples_discover import DISCOVER_OPERATIONS
+from discovery.api.limits import limited
 from discovery.api.security import require_read, require_write
 from discovery.search.models import QueryText
 
@@ -26,7 +27,10 @@ ERRORS = {
     401: "An API key is needed (`Authorization: Bearer <key>`).",
     404: "No such resource.",
     409: "The catalog has no vectors for the configured embedding model: run `discovery reindex`.",
+    413: "The request body is larger than the server's limit.",
     422: "The request is not valid (too long, out of range, unknown value).",
+    429: "Too many requests from this client (its API key, else its address); retry after the "
+    "`Retry-After` seconds.",
     503: "The database is unavailable; retry after the `Retry-After` seconds.",
 }
 _DATABASE = {
@@ -84,6 +88,8 @@ def error_statuses(route: APIRoute) -> set[int]:
         statuses.add(404)
     if route.dependant.path_params or route.dependant.query_params or route.body_field:
         statuses.add(422)
+    if route.body_field is not None:
+        statuses.add(413)  # BodyLimitMiddleware
     return statuses
 
 
@@ -112,7 +118,8 @@ def document_api(app: FastAPI) -> None:
         for path, operations in schema.get("paths", {}).items():
             for method, operation in operations.items():
                 route = routes[(method, path)]
-                _document_errors(operation, error_statuses(route), route)
+                statuses = error_statuses(route) | ({429} if limited(path) else set())
+                _document_errors(operation, statuses, route)
                 _describe_event_stream(operation["responses"].get("200", {}))
                 _add_examples(operation)
         app.openapi_schema = schema

@@ -10,6 +10,7 @@ the end (`bulk.py`).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -24,10 +25,13 @@ from discovery.catalog.summarize import ExtractiveSummarizer, Summarizer
 from discovery.catalog.writer import CatalogWriter, IngestReport
 from discovery.db import Database
 from discovery.embeddings import Embedder
+from discovery.logs import log_event
 
 log = logging.getLogger(__name__)
 
 AfterBatch = Callable[[psycopg.AsyncConnection, list[CatalogItem]], Awaitable[None]]
+
+PROGRESS_EVERY_S = 5.0  # `event=ingest_progress` at most this often
 
 
 async def ingest(
@@ -50,6 +54,8 @@ async def ingest(
     writer = CatalogWriter(db, embedder, summarizer or ExtractiveSummarizer(), classifier)
     await writer.prepare()
     report = IngestReport()
+    started = last_logged = time.monotonic()
+    rows_done = 0
     async with deferred_vector_index(db, embedder.model_id):
         for batch, seen in batches(iter(rows), batch_size, report):
             placed = await writer.write(batch, report)
@@ -66,12 +72,22 @@ async def ingest(
                     await after_batch(conn, batch)
             if on_rows:
                 on_rows(seen)
+            rows_done += seen
+            if time.monotonic() - last_logged >= PROGRESS_EVERY_S:
+                last_logged = time.monotonic()
+                _log_report("ingest_progress", report, rows_done, started)
     await writer.finish(wrote=bool(report.added or report.updated))
-    log.info(
-        "ingest done: added=%d updated=%d unchanged=%d skipped=%d suggestions=%d",
-        report.added, report.updated, report.unchanged, report.skipped, report.suggested,
-    )  # fmt: skip
+    _log_report("ingest_done", report, rows_done, started)
     return report
+
+
+def _log_report(event: str, report: IngestReport, rows: int, started: float) -> None:
+    seconds = time.monotonic() - started
+    log_event(
+        log, event, rows=rows, added=report.added, updated=report.updated,
+        unchanged=report.unchanged, skipped=report.skipped, suggestions=report.suggested,
+        seconds=round(seconds, 1), rows_per_s=round(rows / seconds, 1) if seconds else 0,
+    )  # fmt: skip
 
 
 def batches(
@@ -84,7 +100,7 @@ def batches(
     for row in rows:
         seen += 1
         if isinstance(row, RowError):
-            log.warning("skipped %s", row)
+            log_event(log, "ingest_skipped", logging.WARNING, row=str(row))
             report.skip(row)
             continue
         batch.append(row)

@@ -26,8 +26,10 @@ def serve(
     import uvicorn
 
     from discovery.api.main import create_app
+    from discovery.logs import configure_logging
 
     settings = load_settings()
+    configure_logging(settings.discovery_log_level, settings.discovery_log_user_text)
     host = host or settings.discovery_host
     port = port or settings.discovery_port
     if load_demo:

@@ -54,6 +54,10 @@ class Server:
             "DISCOVERY_DATA_DIR": str(self.data_dir),
             "DISCOVERY_AGENT_PLANNER": "local",
             "DISCOVERY_FRONTEND_DIR": str(self.data_dir / "no-ui"),
+            # The bench measures capacity from one loopback client: no rate limits, and no
+            # line per request or turn in its output.
+            "DISCOVERY_LIMITS_EXEMPT_LOOPBACK": "true",
+            "DISCOVERY_LOG_LEVEL": "WARNING",
         }
         env.pop("DATABASE_URL", None)
         cmd = [sys.executable, "-m", "discovery.cli", "serve", "--port", str(self.port)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
@@ -36,7 +36,7 @@ class AgentSearchRequest(_Camel):
     text: str | None = Field(
         default=None, max_length=MAX_QUERY_CHARS, description="What the user asked, in words."
     )
-    required_skills: list[str] | None = Field(
+    required_skills: list[Annotated[str, Field(max_length=200)]] | None = Field(
         default=None,
         max_length=50,
         description="Overrides the intent's required skills ([] searches without a skill filter).",

@@ -21,7 +21,7 @@ import psycopg
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.db.executions import ExecutionStats, SuccessPrior, load_stats
 from discovery.embeddings import Embedder
-from discovery.logs import log_event
+from discovery.logs import log_event, user_text
 from discovery.search import queries
 from discovery.search.discover_models import (
     CapabilityResult,
@@ -75,8 +75,8 @@ class DiscoverService:
                 else None
             )
         if not kept:
-            log_event(log, "discover_found_nothing", logging.WARNING, intent=request.intent,
-                      filter_type=request.filters.type.value,
+            log_event(log, "discover_found_nothing", logging.WARNING,
+                      intent=user_text(request.intent), filter_type=request.filters.type.value,
                       min_score=request.filters.min_score)  # fmt: skip
         results = [to_result(s, schemas, related) for s in kept]
         meta = DiscoverMeta(

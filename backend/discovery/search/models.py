@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from discovery.settings import Settings
 
 MAX_QUERY_CHARS = 1000
+MAX_FILTER_VALUES = 50
+"""A list filter (media types, skill ids) holds at most this many values, each at most
+`MAX_FILTER_CHARS` characters."""
+MAX_FILTER_CHARS = 200
 
 
 class Strategy(StrEnum):
@@ -56,6 +60,9 @@ QueryText = Annotated[
 ]
 """The text a person or an agent searches with: the search query, an agent message, a chat
 turn. Empty (after stripping) is the error type `empty_query` (a 400 from the API)."""
+
+
+FilterValue = Annotated[str, Field(max_length=MAX_FILTER_CHARS)]
 
 
 class InvalidRequest(ValueError):
@@ -176,14 +183,18 @@ class SearchRequest(BaseModel):
         description="Load tools' input schemas into metadata.input_schema, only for the "
         "returned tools (null when the load fails).",
     )
-    media_types: list[str] | None = Field(default=None, description="Archive media types.")
+    media_types: list[FilterValue] | None = Field(
+        default=None, max_length=MAX_FILTER_VALUES, description="Archive media types."
+    )
     date_from: int | None = Field(
         default=None, ge=-10000, le=10000, description="From this year, inclusive."
     )
     date_to: int | None = Field(
         default=None, ge=-10000, le=10000, description="To this year, inclusive."
     )
-    skill_ids: list[str] | None = Field(default=None, description="Items in any of these skills.")
+    skill_ids: list[FilterValue] | None = Field(
+        default=None, max_length=MAX_FILTER_VALUES, description="Items in any of these skills."
+    )
 
     @field_validator("media_types", "skill_ids")
     @classmethod

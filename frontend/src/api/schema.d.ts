@@ -1083,7 +1083,7 @@ export interface components {
             tools_used?: string[];
             /**
              * Parameters Schema
-             * @description A JSON Schema of its parameters, if it takes any.
+             * @description A JSON Schema of its parameters, if it takes any (at most 20,000 characters as JSON).
              */
             parameters_schema?: {
                 [key: string]: unknown;
@@ -2269,8 +2269,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2389,6 +2407,15 @@ export interface operations {
             };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2546,6 +2573,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unavailable; retry after the `Retry-After` seconds. */
             503: {
                 headers: {
@@ -2668,8 +2704,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2852,6 +2906,15 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the server's limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3044,6 +3107,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3134,6 +3206,15 @@ export interface operations {
             };
             /** @description No such resource. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the server's limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3292,6 +3373,15 @@ export interface operations {
             };
             /** @description No such resource. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the server's limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3580,6 +3670,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3752,6 +3851,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3900,6 +4008,15 @@ export interface operations {
             };
             /** @description No such resource. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than the server's limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4513,8 +4630,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4792,8 +4927,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4881,8 +5034,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4969,8 +5140,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than the server's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,7 +39,8 @@ class AgentList(BaseModel):
 async def list_agents(
     agents: AgentSearchDep,
     skill: Annotated[
-        list[str] | None, Query(max_length=50, description="Holding any of these skills.")
+        list[Annotated[str, Field(max_length=200)]] | None,
+        Query(max_length=50, description="Holding any of these skills."),
     ] = None,
     chain_id: Annotated[str | None, Query(alias="chainId", max_length=100)] = None,
     name_contains: Annotated[str | None, Query(alias="nameContains", max_length=200)] = None,

@@ -4,11 +4,12 @@ it called, the outcome), its catalog item, and what the store answers."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.text import clip, humanize
@@ -18,6 +19,7 @@ from discovery.db.schema import ItemKind
 CAPABILITY_PREFIX = "capability:"
 MAX_CODE_CHARS = 100_000
 MAX_TOOLS = 50
+MAX_SCHEMA_CHARS = 20_000
 _NAME_WORDS = 8
 
 ToolId = Annotated[str, Field(min_length=1, max_length=500, pattern=r"^[^\x00]+$")]
@@ -66,8 +68,20 @@ class CapabilityDraft(BaseModel):
         description="The ids of the catalog tools it called, in order.",
     )
     parameters_schema: dict[str, Any] | None = Field(
-        default=None, description="A JSON Schema of its parameters, if it takes any."
+        default=None,
+        max_length=100,
+        description="A JSON Schema of its parameters, if it takes any (at most "
+        f"{MAX_SCHEMA_CHARS:,} characters as JSON).",
     )
+
+    @field_validator("parameters_schema")
+    @classmethod
+    def _schema_size(cls, schema: dict[str, Any] | None) -> dict[str, Any] | None:
+        if schema is not None and len(json.dumps(schema)) > MAX_SCHEMA_CHARS:
+            raise ValueError(
+                f"the parameters schema is longer than {MAX_SCHEMA_CHARS:,} characters"
+            )
+        return schema
 
 
 class CapabilityRun(CapabilityDraft):
