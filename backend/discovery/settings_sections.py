@@ -120,3 +120,22 @@ class FetchSettings(BaseSettings):
     @property
     def image_fetch_allowed_hosts(self) -> frozenset[str]:
         return frozenset(h.lower() for h in comma_list(self.discovery_image_fetch_allowed_hosts))
+
+
+class ThreadSettings(BaseSettings):
+    # The agent's conversations (threads): what each keeps, how long, how many turns.
+    discovery_thread_window_turns: int = Field(
+        default=10,
+        ge=1,
+        le=100,
+        description="Turns a thread keeps (messages the agent reads, history a client gets).",
+    )
+    discovery_thread_max_turns: int = Field(
+        default=500, ge=1, le=100_000, description="Turns one thread may have (then a 409)."
+    )
+    discovery_thread_ttl_hours: float = Field(
+        default=72.0, gt=0, le=24 * 365, description="A thread idle this long is deleted."
+    )
+    discovery_thread_purge_seconds: float = Field(
+        default=600.0, gt=0, le=86_400, description="How often the server purges idle threads."
+    )

@@ -596,7 +596,7 @@ export interface paths {
         };
         /**
          * Get Thread
-         * @description A conversation's turns, oldest first: each person's message and the agent's answer.
+         * @description The thread's last turns (`DISCOVERY_THREAD_WINDOW_TURNS`), oldest first.
          */
         get: operations["threads-get_thread"];
         put?: never;
@@ -898,7 +898,7 @@ export interface components {
             query: string;
             /**
              * Thread Id
-             * @description Continue this conversation; a new one is started when left out.
+             * @description Continue this conversation (the `thread_id` of an earlier answer); a new one, with an id issued by the server, is started when left out. A client may also choose a new thread's id: 16 to 128 random url-safe characters. Threads are owned: another API key's thread is a 404.
              */
             thread_id?: string | null;
         };
@@ -1096,7 +1096,10 @@ export interface components {
          *     message is read, since the server keeps the thread's memory.
          */
         ChatBody: {
-            /** Id */
+            /**
+             * Id
+             * @description The chat id, our thread id: 16 to 128 random url-safe characters (the AI SDK's generated chat ids are).
+             */
             id: string;
             /** Messages */
             messages: components["schemas"]["UIMessage"][];
@@ -4792,6 +4795,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such thread for this client (unknown, expired or another key's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thread has reached its turn limit: start a new one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -4874,6 +4895,24 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such thread for this client (unknown, expired or another key's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thread has reached its turn limit: start a new one. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4969,6 +5008,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such thread for this client (unknown, expired or another key's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thread has reached its turn limit: start a new one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -4994,7 +5051,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
+                /**
+                 * @description The thread's id.
+                 * @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10
+                 */
                 thread_id: string;
             };
             cookie?: never;
@@ -5067,7 +5127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description No such thread for this client (unknown, expired or another key's). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5101,7 +5161,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
+                /**
+                 * @description The thread's id.
+                 * @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10
+                 */
                 thread_id: string;
             };
             cookie?: never;
@@ -5124,7 +5187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description No such thread for this client (unknown, expired or another key's). */
             404: {
                 headers: {
                     [name: string]: unknown;
