@@ -3,6 +3,7 @@ so it needs an API key); threads belong to the key that started them."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 
@@ -91,8 +92,12 @@ async def test_ask_starts_a_thread_with_a_random_client_chosen_id(
 
 @pytest.fixture(scope="module")
 async def small_app(api_settings: Settings) -> AsyncIterator[FastAPI]:
-    """A server whose threads keep 2 turns and take 3."""
-    limits = {"discovery_thread_window_turns": 2, "discovery_thread_max_turns": 3}
+    """A server whose threads keep 2 turns and take 3, and which purges every 0.2 s."""
+    limits = {
+        "discovery_thread_window_turns": 2,
+        "discovery_thread_max_turns": 3,
+        "discovery_thread_purge_seconds": 0.2,
+    }
     async with running_app(api_settings.model_copy(update=limits)) as app:
         yield app
 
@@ -114,3 +119,29 @@ async def test_thread_keeps_its_window_and_refuses_a_turn_over_the_cap(
         assert "limit of 3 turns" in over.json()["error"]["message"]
         assert (await client.post("/api/ai-search/stream", json=body)).status_code == 409
         assert (await client.post("/api/ai-search", json={"query": "boxing"})).status_code == 200
+
+
+async def test_server_purges_an_idle_thread_by_itself(small_app: FastAPI) -> None:
+    async with asgi_client(small_app) as client:
+        thread = (await client.post("/api/ai-search", json={"query": "jazz"})).json()["thread_id"]
+        db = small_app.state.runtime.db
+        async with db.connection() as conn:
+            await conn.execute(
+                "update agent_threads set last_active_at = now() - interval '73 hours'"
+                " where thread_id = %s",
+                (thread,),
+            )
+        for _ in range(50):  # the purge runs every 0.2 s
+            await asyncio.sleep(0.1)
+            async with db.connection() as conn:
+                left = await (
+                    await conn.execute(
+                        "select (select count(*) from agent_threads where thread_id = %(t)s)"
+                        " + (select count(*) from checkpoints where thread_id = %(t)s)",
+                        {"t": thread},
+                    )
+                ).fetchone()
+            if left == (0,):
+                break
+        assert left == (0,)
+        assert (await client.get(f"/api/threads/{thread}")).status_code == 404
