@@ -16,6 +16,7 @@ from discovery.settings_sections import (
     FetchSettings,
     ServingSettings,
     StrategyName,
+    ThreadSettings,
     comma_list,
 )
 
@@ -60,7 +61,7 @@ class SkillProposals(StrEnum):
     OFF = "off"
 
 
-class Settings(DiscoverSettings, FetchSettings, ServingSettings, BaseSettings):
+class Settings(DiscoverSettings, FetchSettings, ServingSettings, ThreadSettings, BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
     )

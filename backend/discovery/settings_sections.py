@@ -188,3 +188,22 @@ class ServingSettings(BaseSettings):
         description="Put what users typed (queries, messages) in the log lines; off: only its "
         "length.",
     )
+
+
+class ThreadSettings(BaseSettings):
+    # The agent's conversations (threads): what each keeps, how long, how many turns.
+    discovery_thread_window_turns: int = Field(
+        default=10,
+        ge=1,
+        le=100,
+        description="Turns a thread keeps (messages the agent reads, history a client gets).",
+    )
+    discovery_thread_max_turns: int = Field(
+        default=500, ge=1, le=100_000, description="Turns one thread may have (then a 409)."
+    )
+    discovery_thread_ttl_hours: float = Field(
+        default=72.0, gt=0, le=24 * 365, description="A thread idle this long is deleted."
+    )
+    discovery_thread_purge_seconds: float = Field(
+        default=600.0, gt=0, le=86_400, description="How often the server purges idle threads."
+    )

@@ -94,8 +94,10 @@ async def test_chat_id_is_the_thread(client: httpx.AsyncClient) -> None:
     [
         (chat_body("   "), 400),
         (chat_body("x" * 1001), 422),
-        ({"id": "c1", "messages": []}, 422),
-        ({"id": "c1", "messages": [{"role": "assistant", "parts": []}]}, 400),
+        ({"id": "Kq3xV9mZp2LwR7tA", "messages": []}, 422),
+        ({"id": "Kq3xV9mZp2LwR7tA", "messages": [{"role": "assistant", "parts": []}]}, 400),
+        (chat_body("hi", chat_id="c1"), 422),  # a short client-chosen id
+        (chat_body("hi", chat_id="0000000000000001"), 422),  # a sequential one
         ({"messages": [{"role": "user", "parts": [{"type": "text", "text": "hi"}]}]}, 422),
     ],
 )

@@ -33,6 +33,7 @@ def test_help_lists_every_command() -> None:
         "search",
         "discover",
         "capabilities",
+        "threads",
         "reindex",
         "serve",
         "mcp",

@@ -138,7 +138,7 @@ def build_graph(
             on_failure="error",
             initial_delay=0.2,
         ),
-        AnswerMiddleware(parts.domain, parts.vocab),
+        AnswerMiddleware(parts.domain, parts.vocab, settings.discovery_thread_window_turns),
     ]
     if parts.fallback is not None:
         middleware.append(ModelFallbackMiddleware(parts.fallback))

@@ -17,6 +17,7 @@ from langgraph.runtime import Runtime
 
 from discovery.agent.domain import DomainConfig, Vocabulary
 from discovery.agent.intents import Classification, Intent, IntentClassifier
+from discovery.agent.memory import window_update
 from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SearchArtifact
@@ -62,9 +63,9 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
 class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
     state_schema = DiscoveryState
 
-    def __init__(self, domain: DomainConfig, vocab: Vocabulary) -> None:
+    def __init__(self, domain: DomainConfig, vocab: Vocabulary, window: int = 10) -> None:
         super().__init__()
-        self.domain, self.vocab = domain, vocab
+        self.domain, self.vocab, self.window = domain, vocab, window
 
     def after_agent(self, state: DiscoveryState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         response = self.answer(state)
@@ -78,8 +79,14 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
             query=loggable(response.query),
         )
         stored = response.model_dump(mode="json", exclude={"thread_id"})
-        user_text, _, _ = latest_turn(state["messages"])
-        return {"response": stored, "turns": [{"user": user_text, "response": stored}]}
+        messages = state["messages"]
+        user_text, _, start = latest_turn(messages)
+        turns = [*(state.get("turns") or []), {"user": user_text, "response": stored}]
+        return {
+            "response": stored,
+            "turns": turns[-self.window :],
+            "messages": window_update(messages, start, self.window),
+        }
 
     async def aafter_agent(
         self, state: DiscoveryState, runtime: Runtime[Any]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -22,6 +21,7 @@ from discovery.agent.responses import (
     MessageResponse,
     ResultsResponse,
 )
+from discovery.agent.threads import ThreadNotFound, ThreadStore
 from discovery.logs import digest, log_event
 from discovery.runtime import Runtime
 
@@ -38,8 +38,11 @@ class Turn(BaseModel):
 
 
 class AgentService:
-    def __init__(self, graph: Any, parts: AgentParts) -> None:
-        self.graph, self.parts = graph, parts
+    """Turns on threads. `owner` is the client's `threads.owner_fingerprint` ("" without a
+    key): a turn on, or a read of, another owner's thread raises `ThreadNotFound`."""
+
+    def __init__(self, graph: Any, parts: AgentParts, threads: ThreadStore) -> None:
+        self.graph, self.parts, self.threads = graph, parts, threads
         self.active_turns = 0
         """Graph runs in progress (a cancelled stream leaves none behind)."""
         self._runs: set[asyncio.Task[None]] = set()
@@ -55,27 +58,42 @@ class AgentService:
         return {"messages": [HumanMessage(content=text)]}
 
     async def run(
-        self, text: str, thread_id: str | None = None
+        self, text: str, thread_id: str | None = None, owner: str = ""
     ) -> ResultsResponse | MessageResponse:
-        thread_id = thread_id or uuid.uuid4().hex
+        thread_id = await self.threads.begin_turn(thread_id, owner)
         started = time.monotonic()
         try:
             state = await self.graph.ainvoke(self._input(text), self._config(thread_id))
         except BaseException as exc:
             _log_turn(thread_id, started, "cancelled" if _cancelled(exc) else "error")
             raise
+        finally:
+            await self._prune(thread_id)
         response = self._response(state, thread_id)
         _log_turn(thread_id, started, response.response_type, response)
         return response
 
-    async def stream(self, text: str, thread_id: str | None = None) -> AsyncGenerator[BaseModel]:
+    async def start(
+        self, text: str, thread_id: str | None = None, owner: str = ""
+    ) -> AsyncGenerator[BaseModel]:
+        """Count the turn on its thread (a new one without `thread_id`), then its events:
+        `ThreadNotFound` and `TurnLimitReached` are raised here, before any event."""
+        return self._events(text, await self.threads.begin_turn(thread_id, owner))
+
+    async def stream(
+        self, text: str, thread_id: str | None = None, owner: str = ""
+    ) -> AsyncGenerator[BaseModel]:
+        """`start` and its events in one."""
+        async for event in await self.start(text, thread_id, owner):
+            yield event
+
+    async def _events(self, text: str, thread_id: str) -> AsyncGenerator[BaseModel]:
         """intent, query, attempt..., results or message, done. Errors become one user-safe
         `error` event (details in the log) and the stream still ends with `done`.
 
         The graph runs in its own task. A consumer that stops early (a client hanging up, even
         inside an anyio cancel scope as sse-starlette's) cancels that task, and with it the
         node running inside (a model call, a search): nothing keeps running for nobody."""
-        thread_id = thread_id or uuid.uuid4().hex
         payload, config = self._input(text), self._config(thread_id)
         events: asyncio.Queue[BaseModel | None] = asyncio.Queue()
         run = asyncio.create_task(self._run_graph(payload, config, thread_id, events))
@@ -111,6 +129,7 @@ class AgentService:
                 final = (await self.graph.aget_state(config)).values
             response = self._response(final, thread_id)
             events.put_nowait(final_event(response))
+            await self._prune(thread_id)
             _log_turn(thread_id, started, response.response_type, response)
         except asyncio.CancelledError:
             _log_turn(thread_id, started, "cancelled")
@@ -123,11 +142,21 @@ class AgentService:
             self.active_turns -= 1
         events.put_nowait(None)
 
-    async def history(self, thread_id: str) -> list[Turn] | None:
-        """The thread's turns, oldest first; None when the thread does not exist."""
+    async def _prune(self, thread_id: str) -> None:
+        """Keep only the thread's latest checkpoint (LangGraph saves one per step, each with
+        the whole state): a thread's storage then stays the size of one state. A prune that
+        loses a race with the thread's next turn is left to that turn's own prune."""
+        try:
+            await self.graph.checkpointer.aprune([thread_id], strategy="keep_latest")
+        except Exception as exc:  # storage hygiene: never fails the turn
+            log_event(log, "prune_failed", thread=digest(thread_id), error=type(exc).__name__)
+
+    async def history(self, thread_id: str, owner: str = "") -> list[Turn]:
+        """The thread's last turns, oldest first; ThreadNotFound when this client cannot see
+        the thread."""
+        if not await self.threads.visible(thread_id, owner):
+            raise ThreadNotFound(thread_id)
         state = await self.graph.aget_state(self._config(thread_id))
-        if not state.values:
-            return None
         return [
             Turn(
                 user=turn["user"],
@@ -135,15 +164,14 @@ class AgentService:
                     {**turn["response"], "thread_id": thread_id}
                 ),
             )
-            for turn in state.values.get("turns") or []
+            for turn in (state.values or {}).get("turns") or []
         ]
 
-    async def delete(self, thread_id: str) -> bool:
-        """Forget the thread (every checkpoint); False when it did not exist."""
-        if await self.history(thread_id) is None:
-            return False
-        await self.graph.checkpointer.adelete_thread(thread_id)
-        return True
+    async def delete(self, thread_id: str, owner: str = "") -> None:
+        """Forget the thread and every checkpoint of it; ThreadNotFound when this client
+        cannot see it."""
+        if not await self.threads.delete(thread_id, owner):
+            raise ThreadNotFound(thread_id)
 
     def _response(self, state: dict[str, Any], thread_id: str) -> ResultsResponse | MessageResponse:
         stored = state.get("response")
@@ -183,4 +211,5 @@ async def open_agent(
     async with open_checkpointer(
         runtime.db.conninfo, runtime.settings.discovery_pool_timeout_seconds
     ) as checkpointer:
-        yield AgentService(build_graph(runtime, parts, checkpointer), parts)
+        threads = ThreadStore(runtime.db, runtime.settings)
+        yield AgentService(build_graph(runtime, parts, checkpointer), parts, threads)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
-from typing import Annotated, Any, NotRequired
+from typing import Any, NotRequired
 
 from langchain.agents import AgentState
 from langchain_core.messages import BaseMessage, HumanMessage
@@ -17,8 +16,9 @@ class DiscoveryState(AgentState[Any]):
     """The latest turn's search attempts (`responses.Attempt` as dicts), in order."""
     response: NotRequired[dict[str, Any] | None]
     """The latest turn's answer (`responses.AgentResponse` without the thread id)."""
-    turns: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
-    """Every turn of the thread, appended: `{"user": text, "response": {...}}` (its history)."""
+    turns: NotRequired[list[dict[str, Any]]]
+    """The thread's last turns (`DISCOVERY_THREAD_WINDOW_TURNS`), oldest first:
+    `{"user": text, "response": {...}}` (its history). Rewritten whole at the end of a turn."""
 
 
 def latest_turn(messages: Sequence[BaseMessage]) -> tuple[str, list[str], int]:

@@ -11,7 +11,7 @@ from fastapi import Depends, Request
 
 from discovery.agent.domain import DomainConfig
 from discovery.agent.service import AgentService
-from discovery.api.security import require_read, require_write
+from discovery.api.security import require_read, require_write, thread_owner
 from discovery.images import ImageCache
 from discovery.runtime import Runtime
 from discovery.search.agents import AgentSearchService
@@ -71,6 +71,8 @@ DomainDep = Annotated[DomainConfig, Depends(get_domain)]
 ItemsDep = Annotated[SimilarService, Depends(get_items)]
 """Items by id and "more like this"."""
 ImagesDep = Annotated[ImageCache, Depends(get_images)]
+OwnerDep = Annotated[str, Depends(thread_owner)]
+"""Whom the client's threads belong to (`agent.threads.owner_fingerprint`)."""
 
 # Router-level guards: `APIRouter(dependencies=[READ])` or `[WRITE]`.
 READ = Depends(require_read)

@@ -13,6 +13,7 @@ from psycopg_pool import PoolTimeout
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
+from discovery.agent.threads import ThreadNotFound, TurnLimitReached
 from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
 from discovery.logs import log_event
 from discovery.search.models import InvalidRequest, error_detail
@@ -43,6 +44,14 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(UnknownItem)
     async def _unknown_item(_: Request, exc: UnknownItem) -> JSONResponse:
         return JSONResponse(error_body("not_found", str(exc)), status_code=404)
+
+    @app.exception_handler(ThreadNotFound)
+    async def _unknown_thread(_: Request, exc: ThreadNotFound) -> JSONResponse:
+        return JSONResponse(error_body("not_found", str(exc)), status_code=404)
+
+    @app.exception_handler(TurnLimitReached)
+    async def _turn_limit(_: Request, exc: TurnLimitReached) -> JSONResponse:
+        return JSONResponse(error_body("turn_limit", str(exc)), status_code=409)
 
     @app.exception_handler(HTTPException)
     async def _http(_: Request, exc: HTTPException) -> JSONResponse:

@@ -13,6 +13,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from discovery.agent.service import open_agent
+from discovery.agent.threads import purging
 from discovery.api.body_limit import BodyLimitMiddleware
 from discovery.api.docs import install_docs
 from discovery.api.errors import install_error_handlers
@@ -62,7 +63,8 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
             async with open_agent(runtime) as service, open_images(settings) as images:
                 app.state.runtime, app.state.agent = runtime, service
                 app.state.images = images
-                async with sessions_running(mcp):
+                every = settings.discovery_thread_purge_seconds
+                async with sessions_running(mcp), purging(service.threads, every):
                     yield
 
     app = FastAPI(

@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from discovery.agent.threads import owner_fingerprint
 from discovery.settings import Settings
 
 bearer = HTTPBearer(auto_error=False, description="An API key from DISCOVERY_API_KEYS.")
@@ -55,3 +56,12 @@ async def require_read(request: Request, credentials: Credentials) -> None:
     settings: Settings = request.app.state.runtime.settings
     if settings.discovery_protect_reads:
         check_key(credentials, settings)
+
+
+async def thread_owner(request: Request, credentials: Credentials) -> str:
+    """Whom a thread belongs to: the fingerprint of the valid API key sent, or "" (a client
+    without one; an invalid key counts as none, where the endpoint does not refuse it)."""
+    settings: Settings = request.app.state.runtime.settings
+    if credentials is None or not key_is_valid(credentials.credentials, settings.api_keys):
+        return ""
+    return owner_fingerprint(credentials.credentials)

@@ -33,15 +33,22 @@ def ask(
 ) -> None:
     """Ask the conversational agent one turn; prints its steps, then the answer."""
     from discovery.agent.service import open_agent
+    from discovery.agent.threads import ThreadNotFound, TurnLimitReached, thread_id_problem
 
     try:
         message = query_text(message, field="message")
     except InvalidRequest as exc:
         raise fail(f"invalid message: {exc}", 2) from None
+    if thread is not None and (problem := thread_id_problem(thread)) is not None:
+        raise fail(f"invalid --thread: {problem}", 2)
 
     async def work(rt: Runtime) -> None:
         async with open_agent(rt) as agent:
-            async for event in agent.stream(message, thread):
+            try:
+                events = await agent.start(message, thread)
+            except (ThreadNotFound, TurnLimitReached) as exc:
+                raise fail(str(exc), 2) from None
+            async for event in events:
                 if isinstance(event, IntentEvent):
                     err.print(f"intent: {event.intent.value} ({event.confidence:.2f})")
                 elif isinstance(event, QueryEvent):

@@ -24,6 +24,7 @@ from discovery.cli.search import search
 from discovery.cli.server import graphql_schema, mcp, openapi, serve
 from discovery.cli.skills import skills_app
 from discovery.cli.sync import sync_app
+from discovery.cli.threads import threads_app
 
 warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
 
@@ -39,6 +40,7 @@ app.add_typer(sync_app, name="sync")
 app.add_typer(skills_app, name="skills")
 app.add_typer(agents_app, name="agents")
 app.add_typer(capabilities_app, name="capabilities")
+app.add_typer(threads_app, name="threads")
 app.command()(serve)
 app.command()(mcp)
 app.command()(openapi)

@@ -596,7 +596,7 @@ export interface paths {
         };
         /**
          * Get Thread
-         * @description A conversation's turns, oldest first: each person's message and the agent's answer.
+         * @description The thread's last turns (`DISCOVERY_THREAD_WINDOW_TURNS`), oldest first.
          */
         get: operations["threads-get_thread"];
         put?: never;
@@ -898,7 +898,7 @@ export interface components {
             query: string;
             /**
              * Thread Id
-             * @description Continue this conversation; a new one is started when left out.
+             * @description Continue this conversation (the `thread_id` of an earlier answer); a new one, with an id issued by the server, is started when left out. A client may also choose a new thread's id: 16 to 128 random url-safe characters. Threads are owned: another API key's thread is a 404.
              */
             thread_id?: string | null;
         };
@@ -1083,7 +1083,7 @@ export interface components {
             tools_used?: string[];
             /**
              * Parameters Schema
-             * @description A JSON Schema of its parameters, if it takes any (at most 20,000 characters as JSON).
+             * @description A JSON Schema of its parameters, if it takes any.
              */
             parameters_schema?: {
                 [key: string]: unknown;
@@ -1096,7 +1096,10 @@ export interface components {
          *     message is read, since the server keeps the thread's memory.
          */
         ChatBody: {
-            /** Id */
+            /**
+             * Id
+             * @description The chat id, our thread id: 16 to 128 random url-safe characters (the AI SDK's generated chat ids are).
+             */
             id: string;
             /** Messages */
             messages: components["schemas"]["UIMessage"][];
@@ -2269,26 +2272,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2407,15 +2392,6 @@ export interface operations {
             };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2573,15 +2549,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database is unavailable; retry after the `Retry-After` seconds. */
             503: {
                 headers: {
@@ -2704,26 +2671,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2906,15 +2855,6 @@ export interface operations {
             };
             /** @description An API key is needed (`Authorization: Bearer <key>`). */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is larger than the server's limit. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3107,15 +3047,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3206,15 +3137,6 @@ export interface operations {
             };
             /** @description No such resource. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is larger than the server's limit. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3373,15 +3295,6 @@ export interface operations {
             };
             /** @description No such resource. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is larger than the server's limit. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3670,15 +3583,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3851,15 +3755,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -4008,15 +3903,6 @@ export interface operations {
             };
             /** @description No such resource. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is larger than the server's limit. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4630,26 +4516,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4927,8 +4795,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
+            /** @description No such thread for this client (unknown, expired or another key's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thread has reached its turn limit: start a new one. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4938,15 +4815,6 @@ export interface operations {
             };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5034,8 +4902,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
+            /** @description No such thread for this client (unknown, expired or another key's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thread has reached its turn limit: start a new one. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5045,15 +4922,6 @@ export interface operations {
             };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5140,8 +5008,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is larger than the server's limit. */
-            413: {
+            /** @description No such thread for this client (unknown, expired or another key's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thread has reached its turn limit: start a new one. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5151,15 +5028,6 @@ export interface operations {
             };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client (its API key, else its address); retry after the `Retry-After` seconds. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5183,7 +5051,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
+                /**
+                 * @description The thread's id.
+                 * @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10
+                 */
                 thread_id: string;
             };
             cookie?: never;
@@ -5256,7 +5127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description No such thread for this client (unknown, expired or another key's). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5290,7 +5161,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10 */
+                /**
+                 * @description The thread's id.
+                 * @example 2f1c6c1e-5b0e-4a58-9f59-1d1b1d0f7a10
+                 */
                 thread_id: string;
             };
             cookie?: never;
@@ -5313,7 +5187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description No such thread for this client (unknown, expired or another key's). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter
 from pydantic import BaseModel, Field, RootModel
 from sse_starlette import EventSourceResponse
 
 from discovery.agent.events import AgentEvent
 from discovery.agent.responses import AgentResponse
-from discovery.api.deps import READ, AgentDep, SettingsDep
+from discovery.agent.threads import ThreadId
+from discovery.api.deps import READ, AgentDep, OwnerDep, SettingsDep
 from discovery.api.streams import named_events
 from discovery.search.models import QueryText
 
@@ -16,16 +19,16 @@ router = APIRouter(tags=["agent"], dependencies=[READ])
 
 THREAD_ID = Field(
     default=None,
-    min_length=1,
-    max_length=100,
-    pattern=r"^[A-Za-z0-9_.:-]+$",
-    description="Continue this conversation; a new one is started when left out.",
+    description="Continue this conversation (the `thread_id` of an earlier answer); a new "
+    "one, with an id issued by the server, is started when left out. A client may also choose "
+    "a new thread's id: 16 to 128 random url-safe characters. Threads are owned: another API "
+    "key's thread is a 404.",
 )
 
 
 class AskBody(BaseModel):
     query: QueryText = Field(description="The person's message.")
-    thread_id: str | None = THREAD_ID
+    thread_id: ThreadId | None = THREAD_ID
 
 
 class StreamEvent(RootModel[AgentEvent]):
@@ -43,19 +46,28 @@ when the turn fails). Comment pings keep the connection alive. Closing the conne
 the turn."""
 
 
-@router.post("/ai-search", response_model=AgentResponse)
-async def ask(body: AskBody, agent: AgentDep) -> AgentResponse:
-    return await agent.run(body.query, body.thread_id)
+THREAD_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"description": "No such thread for this client (unknown, expired or another key's)."},
+    409: {"description": "The thread has reached its turn limit: start a new one."},
+}
+
+
+@router.post("/ai-search", response_model=AgentResponse, responses=THREAD_ERRORS)
+async def ask(body: AskBody, agent: AgentDep, owner: OwnerDep) -> AgentResponse:
+    return await agent.run(body.query, body.thread_id, owner)
 
 
 @router.post(
     "/ai-search/stream",
     response_class=SSEResponse,
-    responses={200: {"model": StreamEvent, "description": STREAM_DOC}},
+    responses={200: {"model": StreamEvent, "description": STREAM_DOC}, **THREAD_ERRORS},
 )
-async def ask_stream(body: AskBody, agent: AgentDep, settings: SettingsDep) -> SSEResponse:
+async def ask_stream(
+    body: AskBody, agent: AgentDep, owner: OwnerDep, settings: SettingsDep
+) -> SSEResponse:
+    events = await agent.start(body.query, body.thread_id, owner)
     return SSEResponse(
-        named_events(agent.stream(body.query, body.thread_id)),
+        named_events(events),
         ping=settings.discovery_sse_ping_seconds,
         headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
     )

@@ -10,7 +10,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
-from discovery.api.deps import READ, AgentDep, SettingsDep
+from discovery.agent.threads import ThreadId
+from discovery.api.deps import READ, AgentDep, OwnerDep, SettingsDep
+from discovery.api.routes.agent import THREAD_ERRORS
 from discovery.api.streams import UI_STREAM_HEADERS, ui_message_stream
 from discovery.search.models import query_text
 
@@ -35,7 +37,10 @@ class ChatBody(BaseModel):
     message is read, since the server keeps the thread's memory."""
 
     model_config = ConfigDict(extra="allow")
-    id: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:-]+$")
+    id: ThreadId = Field(
+        description="The chat id, our thread id: 16 to 128 random url-safe characters (the AI "
+        "SDK's generated chat ids are)."
+    )
     messages: list[UIMessage] = Field(min_length=1, max_length=1000)
 
 
@@ -55,12 +60,16 @@ def last_user_text(messages: list[UIMessage]) -> str:
 @router.post(
     "/chat",
     response_class=UIStreamResponse,
-    responses={200: {"description": "AI SDK UI message stream parts (`data:` JSON lines)."}},
+    responses={
+        200: {"description": "AI SDK UI message stream parts (`data:` JSON lines)."},
+        **THREAD_ERRORS,
+    },
 )
-async def chat(body: ChatBody, agent: AgentDep, settings: SettingsDep) -> Any:
+async def chat(body: ChatBody, agent: AgentDep, owner: OwnerDep, settings: SettingsDep) -> Any:
     text = last_user_text(body.messages)
+    events = await agent.start(text, body.id, owner)
     return UIStreamResponse(
-        ui_message_stream(agent.stream(text, body.id), message_id=f"msg-{uuid.uuid4().hex}"),
+        ui_message_stream(events, message_id=f"msg-{uuid.uuid4().hex}"),
         ping=settings.discovery_sse_ping_seconds,
         headers=UI_STREAM_HEADERS,
     )
