@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
 from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
+from discovery.embeddings import EmbeddingModelError
 from discovery.search.models import InvalidRequest, error_detail
 from discovery.search.similar import UnknownItem
 
@@ -80,6 +81,16 @@ def install_error_handlers(app: FastAPI) -> None:
     # The engine's own pool says DatabaseUnavailable; the checkpointer's pool speaks psycopg.
     for exc_type in (DatabaseUnavailable, psycopg.OperationalError, PoolTimeout):
         app.add_exception_handler(exc_type, _db_down)
+
+    @app.exception_handler(EmbeddingModelError)
+    async def _embedder_down(_: Request, exc: EmbeddingModelError) -> JSONResponse:
+        # A remote model's service failed; the write it was part of was rolled back.
+        log.warning("embedding model unavailable: %s", exc)
+        return JSONResponse(
+            error_body("embedding_unavailable", "the embedding model is unavailable; retry soon"),
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER_S)},
+        )
 
 
 def _invalid_response(exc: InvalidRequest) -> JSONResponse:

@@ -88,7 +88,8 @@ async def approve(
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from None
     async with runtime.db.connection() as conn:
         skill = await store.get_skill(conn, skill_id)
-    assert skill is not None
+    if skill is None:  # deleted since it was approved
+        raise _not_found(f"skill {skill_id!r}")
     return Approved(suggestion_id=suggestion_id, skill=skill, reclassified=changed)
 
 
@@ -154,7 +155,6 @@ async def delete_skill(skill_id: SkillId, runtime: RuntimeDep) -> Response:
     async with runtime.db.connection() as conn:
         if not await store.delete_skill(conn, runtime.embedder, skill_id):
             raise _not_found(f"skill {skill_id!r}")
-        await store.refresh_skill_vectors(conn, runtime.embedder)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
