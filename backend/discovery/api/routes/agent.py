@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field, RootModel
+from pydantic import Field, RootModel
 from sse_starlette import EventSourceResponse
 
 from discovery.agent.events import AgentEvent
@@ -11,6 +11,7 @@ from discovery.agent.responses import AgentResponse
 from discovery.api.deps import READ, AgentDep, SettingsDep
 from discovery.api.streams import named_events
 from discovery.search.models import QueryText
+from discovery.text import RequestModel
 
 router = APIRouter(tags=["agent"], dependencies=[READ])
 
@@ -23,7 +24,7 @@ THREAD_ID = Field(
 )
 
 
-class AskBody(BaseModel):
+class AskBody(RequestModel):
     query: QueryText = Field(description="The person's message.")
     thread_id: str | None = THREAD_ID
 

@@ -19,6 +19,7 @@ from discovery.catalog.skills.review import (
 )
 from discovery.catalog.skills.store import SkillIn, SkillOut, SkillPatch
 from discovery.catalog.skills.suggestions import Suggestion, SuggestionStatus
+from discovery.text import RequestModel
 
 SkillId = Annotated[str, Path(min_length=1, max_length=80)]
 SuggestionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
@@ -26,7 +27,7 @@ SuggestionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 router = APIRouter(prefix="/skills", tags=["skills"], dependencies=[READ])
 
 
-class SkillFields(BaseModel):
+class SkillFields(RequestModel):
     """PUT: every field of a skill but its id (the path names it)."""
 
     name: str = Field(min_length=1, max_length=200)
@@ -37,7 +38,7 @@ class SkillFields(BaseModel):
     is_active: bool = True
 
 
-class Approval(BaseModel):
+class Approval(RequestModel):
     """Optional changes to the suggested skill before it is created."""
 
     id: str | None = Field(default=None, pattern=store.SKILL_ID, max_length=80)

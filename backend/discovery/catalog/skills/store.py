@@ -15,11 +15,12 @@ from typing import Annotated, Any
 
 import psycopg
 from psycopg.rows import dict_row
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from discovery.catalog.skills.tool_classifier import TOOLS_DOMAIN
 from discovery.catalog.skills.vectors import ensure_description_vectors, refresh_centroids
 from discovery.embeddings import Embedder
+from discovery.text import RequestModel
 
 SKILL_ID = r"^[a-z0-9][a-z0-9_.\-]{0,79}$"
 Phrase = Annotated[str, Field(max_length=500)]
@@ -31,7 +32,7 @@ _COLUMNS = (
 )
 
 
-class SkillIn(BaseModel):
+class SkillIn(RequestModel):
     """A skill as a person writes it (seed file, CLI, POST body)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -45,7 +46,7 @@ class SkillIn(BaseModel):
     is_active: bool = True
 
 
-class SkillPatch(BaseModel):
+class SkillPatch(RequestModel):
     """The fields to change; the others stay as they are."""
 
     model_config = ConfigDict(extra="forbid")
