@@ -27,7 +27,7 @@ ERRORS = {
     404: "No such resource.",
     409: "The catalog has no vectors for the configured embedding model: run `discovery reindex`.",
     422: "The request is not valid (too long, out of range, unknown value).",
-    503: "The database is unavailable; retry after the `Retry-After` seconds.",
+    503: "The database (or a remote embedding model) is unavailable; retry after `Retry-After`.",
 }
 _DATABASE = {
     deps.get_runtime,
@@ -113,6 +113,7 @@ def document_api(app: FastAPI) -> None:
             for method, operation in operations.items():
                 route = routes[(method, path)]
                 _document_errors(operation, error_statuses(route), route)
+                _document_security(operation, route)
                 _describe_event_stream(operation["responses"].get("200", {}))
                 _add_examples(operation)
         app.openapi_schema = schema
@@ -135,6 +136,14 @@ def _document_errors(operation: dict[str, Any], statuses: set[int], route: APIRo
         response["content"] = {"application/json": {"schema": ref}}
         if response.get("description") in (None, "", "Additional Response", "Validation Error"):
             response["description"] = ERRORS.get(status, HTTPStatus(status).phrase)
+
+
+def _document_security(operation: dict[str, Any], route: APIRoute) -> None:
+    """A read route takes a key but needs one only with DISCOVERY_PROTECT_READS: its Bearer
+    scheme is optional (`{}`, no requirement, is one of the alternatives)."""
+    calls = _calls(route.dependant)
+    if require_read in calls and require_write not in calls and "security" in operation:
+        operation["security"] = [{}, *operation["security"]]
 
 
 def _add_examples(operation: dict[str, Any]) -> None:

@@ -2278,7 +2278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2396,7 +2396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2546,7 +2546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2677,7 +2677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2757,7 +2757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2868,7 +2868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2956,7 +2956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3053,7 +3053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3150,7 +3150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3210,7 +3210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3299,6 +3299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A skill with this id already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3308,7 +3317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3375,7 +3384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3431,7 +3440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3501,7 +3510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3580,6 +3589,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A skill with this id already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3589,7 +3607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3665,7 +3683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3761,7 +3779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,7 +3836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3916,7 +3934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4010,7 +4028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4057,7 +4075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4113,7 +4131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4164,7 +4182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,7 +4540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4600,7 +4618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4696,7 +4714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4801,7 +4819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4890,7 +4908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4978,7 +4996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5085,7 +5103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5142,7 +5160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,7 @@ API key) and the new-skill review queue /api/v1/skills/suggestions."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 from pydantic import BaseModel, Field
@@ -72,7 +72,12 @@ async def list_suggestions(
         return await queue.list_suggestions(conn, status_)
 
 
-@router.post("/suggestions/{suggestion_id}/approve", dependencies=[WRITE])
+_EXISTS: dict[int | str, dict[str, Any]] = {
+    409: {"description": "A skill with this id already exists."}
+}
+
+
+@router.post("/suggestions/{suggestion_id}/approve", dependencies=[WRITE], responses=_EXISTS)
 async def approve(
     suggestion_id: SuggestionId, runtime: RuntimeDep, body: Approval | None = None
 ) -> Approved:
@@ -130,7 +135,7 @@ async def get_skill(skill_id: SkillId, runtime: RuntimeDep) -> SkillOut:
     return skill
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, dependencies=[WRITE])
+@router.post("", status_code=status.HTTP_201_CREATED, dependencies=[WRITE], responses=_EXISTS)
 async def create_skill(body: SkillIn, runtime: RuntimeDep) -> SkillOut:
     """A new skill; its vector is its description's until tools are classified into it."""
     async with runtime.db.connection() as conn:
