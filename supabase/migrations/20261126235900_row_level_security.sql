@@ -34,6 +34,9 @@ declare
     readers text := (select string_agg(quote_ident(rolname), ', ' order by rolname)
                      from pg_roles where rolname in ('anon', 'authenticated'));
 begin
+    -- One caller at a time (the runner of one process, the checkpointer of another), and no
+    -- catalog write for what is already done: concurrent GRANTs on one object would fail.
+    perform pg_advisory_xact_lock(727002);
     for t in
         select c.relname from pg_class c
         where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
@@ -60,6 +63,8 @@ begin
         select c.relname from pg_class c
         where c.relnamespace = 'public'::regnamespace and c.relkind = 'S'
           and pg_has_role(c.relowner, 'USAGE')
+          and (c.relacl is null or exists (select 1 from aclexplode(c.relacl) a
+               where a.grantee = 0 or pg_get_userbyid(a.grantee) in ('anon', 'authenticated')))
     loop
         execute format('revoke all on sequence public.%I from public', t.relname);
         if readers is not null then
@@ -75,21 +80,27 @@ begin
     -- unpinned search_path: a SET clause would stop PostgreSQL from inlining them into the
     -- triggers and queries that call them per row.
     for f in
-        select p.oid::regprocedure as sig, p.proconfig,
-               l.lanname = 'sql' and p.provolatile = 'i' as inlinable
-        from pg_proc p join pg_language l on l.oid = p.prolang
-        where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
-          and pg_has_role(p.proowner, 'USAGE')
-          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass
-                          and d.objid = p.oid and d.deptype = 'e')
+        select * from (
+            select p.oid::regprocedure as sig,
+                   p.proacl is null or exists (select 1 from aclexplode(p.proacl) a
+                                               where a.grantee = 0) as open_to_public,
+                   not (l.lanname = 'sql' and p.provolatile = 'i') and not exists (
+                       select 1 from unnest(coalesce(p.proconfig, '{}')) c
+                       where c like 'search_path=%') as unpinned
+            from pg_proc p join pg_language l on l.oid = p.prolang
+            where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+              and pg_has_role(p.proowner, 'USAGE')
+              and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass
+                              and d.objid = p.oid and d.deptype = 'e')
+        ) x where x.open_to_public or x.unpinned
     loop
-        execute format('revoke all on function %s from public', f.sig);
-        if service then
-            execute format('grant execute on function %s to service_role', f.sig);
+        if f.open_to_public then
+            execute format('revoke all on function %s from public', f.sig);
+            if service then
+                execute format('grant execute on function %s to service_role', f.sig);
+            end if;
         end if;
-        if not f.inlinable and not exists (
-            select 1 from unnest(coalesce(f.proconfig, '{}')) c where c like 'search_path=%')
-        then
+        if f.unpinned then
             execute format('alter function %s security invoker'
                            ' set search_path = pg_catalog, public, extensions, pg_temp', f.sig);
         end if;

@@ -290,3 +290,16 @@ async def test_pin_search_path_of_every_function(conn: psycopg.AsyncConnection) 
     for name, definer, config in rows:
         assert not definer, name
         assert "search_path=pg_catalog, public, extensions, pg_temp" in config, name
+
+
+async def test_secure_public_schema_again_writes_nothing(conn: psycopg.AsyncConnection) -> None:
+    catalog = (
+        "select p.oid, p.xmin::text from pg_proc p where p.pronamespace = 'public'::regnamespace"
+        " union all select c.oid, c.xmin::text from pg_class c"
+        " where c.relnamespace = 'public'::regnamespace order by 1"
+    )
+    before = await _as(conn, OWNER, catalog)
+    secured = await _as(conn, OWNER, "select secure_public_schema()")
+    after = await _as(conn, OWNER, catalog)
+    assert secured == [(0,)]
+    assert after == before
