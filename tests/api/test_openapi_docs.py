@@ -106,3 +106,14 @@ async def test_the_docs_pages_load_only_from_the_app(client: httpx.AsyncClient, 
         loaded = await client.get(asset)
         assert loaded.status_code == 200, asset
         assert len(loaded.content) > 1000
+
+
+def test_document_skill_conflict_and_optional_key_on_open_reads(app: FastAPI) -> None:
+    ops = {f"{m} {p}": o for m, p, o in _operations(app.openapi())}
+    created = ops["post /api/v1/skills"]["responses"]["409"]
+    assert created["description"] == "A skill with this id already exists."
+    assert "409" in ops["post /api/v1/skills/suggestions/{suggestion_id}/approve"]["responses"]
+    for read in ("post /api/v1/search", "get /api/v1/skills", "get /api/config"):
+        assert ops[read]["security"] == [{}, {"HTTPBearer": []}], read
+    for write in ("post /api/v1/skills", "delete /api/v1/skills/{skill_id}"):
+        assert ops[write]["security"] == [{"HTTPBearer": []}], write

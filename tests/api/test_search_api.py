@@ -109,3 +109,24 @@ async def test_health_and_readiness(client: httpx.AsyncClient) -> None:
     ready = await client.get("/readyz")
     assert ready.status_code == 200
     assert ready.json()["database"] is True and ready.json()["embedder"] is True
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/v1/search", '{"query": "\\ud800 jazz"}'),
+        ("/api/v1/search", '{"query": "jazz", "media_types": ["photo\\udfff"]}'),
+        ("/api/v1/search", '{"query": "jazz", "skill_ids": ["heritage.music\\u0000"]}'),
+        ("/api/ai-search", '{"query": "\\ud800 jazz"}'),
+        ("/api/v1/discover", '{"intent": "read a \\ud83c file"}'),
+        ("/api/agents/semantic-search", '{"text": "\\ud800 members"}'),
+    ],
+)
+async def test_post_bad_unicode_anywhere_gets_422(
+    client: httpx.AsyncClient, path: str, body: str
+) -> None:
+    response = await client.post(path, content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error["code"] == "validation_error"
+    assert "surrogate" in error["message"] or "NUL" in error["message"]

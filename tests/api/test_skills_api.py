@@ -3,8 +3,11 @@ database of its own holding the small tool catalog; writes need the API key."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -13,6 +16,9 @@ from pydantic import SecretStr
 from tests.api.conftest import running_app
 from tests.conftest import settings_for
 from tests.tool_catalog import tools_db_url  # noqa: F401 (fixture)
+
+from discovery.api.deps import get_runtime
+from discovery.embeddings import Embedder, EmbeddingModelError
 
 pytestmark = pytest.mark.integration
 
@@ -125,3 +131,61 @@ async def test_search_api_leaves_schemas_out_unless_asked(client: httpx.AsyncCli
 async def test_rejecting_unknown_or_reviewed_suggestions_is_404(client: httpx.AsyncClient) -> None:
     response = await client.post("/api/v1/skills/suggestions/99999/reject", headers=AUTH)
     assert response.status_code == 404
+
+
+class FailingEmbedder:
+    """The embedder as a remote model's outage looks (the edge, faked): every call raises."""
+
+    def __init__(self, real: Embedder) -> None:
+        self.model_id, self.dim = real.model_id, real.dim
+
+    def embed_query(self, text: str) -> Any:
+        raise EmbeddingModelError("the embedding service is down")
+
+    def embed_documents(self, texts: Any) -> Any:
+        raise EmbeddingModelError("the embedding service is down")
+
+    def cache_clear(self) -> None:
+        pass
+
+
+async def test_create_skill_when_embedding_fails_leaves_no_row(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    runtime = app.state.runtime
+    failing = replace(runtime, embedder=FailingEmbedder(runtime.embedder))
+    body = {"id": "tools.retry", "name": "Retried", "description": "Created on the second try."}
+    app.dependency_overrides[get_runtime] = lambda: failing
+    try:
+        failed = await client.post("/api/v1/skills", json=body, headers=AUTH)
+    finally:
+        app.dependency_overrides.clear()
+    assert failed.status_code == 503 and failed.headers["Retry-After"]
+    assert failed.json()["error"]["code"] == "embedding_unavailable"
+    assert (await client.get("/api/v1/skills/tools.retry")).status_code == 404
+    retried = await client.post("/api/v1/skills", json=body, headers=AUTH)
+    assert retried.status_code == 201 and retried.json()["vector_source"] == "description"
+    assert (await client.delete("/api/v1/skills/tools.retry", headers=AUTH)).status_code == 204
+
+
+async def test_patch_and_delete_skill_concurrently_answer_cleanly(
+    client: httpx.AsyncClient,
+) -> None:
+    ids = [f"tools.race{n}" for n in range(24)]
+    for skill_id in ids:
+        body = {"id": skill_id, "name": skill_id, "description": "Raced by a PATCH and a DELETE."}
+        assert (await client.post("/api/v1/skills", json=body, headers=AUTH)).status_code == 201
+
+    async def pair(skill_id: str) -> tuple[int, int]:
+        patch, delete = await asyncio.gather(
+            client.patch(f"/api/v1/skills/{skill_id}", headers=AUTH,
+                         json={"description": "Changed while it was deleted."}),
+            client.delete(f"/api/v1/skills/{skill_id}", headers=AUTH),
+        )  # fmt: skip
+        return patch.status_code, delete.status_code
+
+    results = await asyncio.gather(*(pair(skill_id) for skill_id in ids))
+    assert {delete for _, delete in results} == {204}
+    assert {patch for patch, _ in results} <= {200, 404}
+    for skill_id in ids:
+        assert (await client.get(f"/api/v1/skills/{skill_id}")).status_code == 404

@@ -38,6 +38,7 @@ from discovery.agent.refinement import SearchRefinementMiddleware
 from discovery.agent.state import DiscoveryState
 from discovery.agent.tools import SEARCH_TOOL, Reranker, make_search_tool
 from discovery.db import DatabaseUnavailable
+from discovery.db.migrate import secure_new_tables
 from discovery.embeddings import Embedder
 from discovery.embeddings.local import LocalMiniLMEmbedder
 from discovery.llm import build_chat_model
@@ -169,4 +170,6 @@ async def open_checkpointer(
     ) as pool:
         saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
         await saver.setup()
+        async with pool.connection() as conn:
+            await secure_new_tables(conn)  # row level security on its tables (Supabase)
         yield saver

@@ -15,6 +15,7 @@ from starlette.exceptions import HTTPException
 
 from discovery.agent.threads import ThreadNotFound, TurnLimitReached
 from discovery.db import DatabaseUnavailable, MissingEmbeddingsError
+from discovery.embeddings import EmbeddingModelError
 from discovery.logs import log_event
 from discovery.search.models import InvalidRequest, error_detail
 from discovery.search.similar import UnknownItem
@@ -75,9 +76,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _bad_data(_: Request, exc: psycopg.DataError) -> JSONResponse:
         # Input the database cannot store or compare (a NUL character, a number out of range):
         # the request is at fault, and the models validate most of it before it gets here.
-        log.info("rejected input the database cannot take: %s", exc)
-        message = f"the request contains a value the database cannot take: {exc}"
-        return JSONResponse(error_body("validation_error", message), status_code=422)
+        log.info("rejected input the database cannot take: %s (%s)", exc, exc.sqlstate)
+        return JSONResponse(error_body("validation_error", data_error_message(exc)), 422)
 
     async def _db_down(request: Request, exc: Exception) -> JSONResponse:
         log_event(
@@ -102,6 +102,39 @@ def install_error_handlers(app: FastAPI) -> None:
             path=request.url.path, status=500,
         )  # fmt: skip
         return JSONResponse(error_body("internal_error", "something went wrong"), status_code=500)
+
+    @app.exception_handler(EmbeddingModelError)
+    async def _embedder_down(_: Request, exc: EmbeddingModelError) -> JSONResponse:
+        # A remote model's service failed; the write it was part of was rolled back.
+        log.warning("embedding model unavailable: %s", exc)
+        return JSONResponse(
+            error_body("embedding_unavailable", "the embedding model is unavailable; retry soon"),
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER_S)},
+        )
+
+
+# Our own words for the data errors a request can cause; PostgreSQL's text (which can quote
+# the value, name tables and columns, or carry a statement's context) stays in the log.
+_DATA_ERRORS = {
+    "22001": "a value in the request is too long to store",
+    "22003": "a number in the request is out of range",
+    "22007": "a date or time in the request has the wrong format",
+    "22008": "a date or time in the request is out of range",
+    "22021": "the request contains text that is not valid Unicode",
+    "22P02": "a value in the request has the wrong format",
+    "22P05": "the request contains text the database cannot store",
+    "22023": "a value in the request is outside the range the search accepts",
+}
+
+
+def data_error_message(exc: psycopg.DataError) -> str:
+    """A client-safe message for a data error (`exc.sqlstate`, or the driver's own refusal)."""
+    if exc.sqlstate is None and "NUL" in str(exc):  # psycopg refuses NUL before sending
+        return "the request contains a NUL character, which text cannot hold"
+    return _DATA_ERRORS.get(
+        exc.sqlstate or "", "the request contains a value the database cannot take"
+    )
 
 
 def _invalid_response(exc: InvalidRequest) -> JSONResponse:

@@ -31,7 +31,7 @@ ERRORS = {
     422: "The request is not valid (too long, out of range, unknown value).",
     429: "Too many requests from this client (its API key, else its address); retry after the "
     "`Retry-After` seconds.",
-    503: "The database is unavailable; retry after the `Retry-After` seconds.",
+    503: "The database (or a remote embedding model) is unavailable; retry after `Retry-After`.",
 }
 _DATABASE = {
     deps.get_runtime,
@@ -120,6 +120,7 @@ def document_api(app: FastAPI) -> None:
                 route = routes[(method, path)]
                 statuses = error_statuses(route) | ({429} if limited(path) else set())
                 _document_errors(operation, statuses, route)
+                _document_security(operation, route)
                 _describe_event_stream(operation["responses"].get("200", {}))
                 _add_examples(operation)
         app.openapi_schema = schema
@@ -142,6 +143,14 @@ def _document_errors(operation: dict[str, Any], statuses: set[int], route: APIRo
         response["content"] = {"application/json": {"schema": ref}}
         if response.get("description") in (None, "", "Additional Response", "Validation Error"):
             response["description"] = ERRORS.get(status, HTTPStatus(status).phrase)
+
+
+def _document_security(operation: dict[str, Any], route: APIRoute) -> None:
+    """A read route takes a key but needs one only with DISCOVERY_PROTECT_READS: its Bearer
+    scheme is optional (`{}`, no requirement, is one of the alternatives)."""
+    calls = _calls(route.dependant)
+    if require_read in calls and require_write not in calls and "security" in operation:
+        operation["security"] = [{}, *operation["security"]]
 
 
 def _add_examples(operation: dict[str, Any]) -> None:

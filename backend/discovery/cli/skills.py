@@ -92,13 +92,11 @@ def update_cmd(
 @skills_app.command("remove")
 def remove_cmd(skill_id: str) -> None:
     """Delete a skill; its tools keep their other skills."""
-    from discovery.catalog.skills.store import delete_skill, refresh_skill_vectors
+    from discovery.catalog.skills.store import delete_skill
 
     async def work(rt: Any) -> bool:
         async with rt.db.connection() as conn:
-            deleted = await delete_skill(conn, rt.embedder, skill_id)
-            await refresh_skill_vectors(conn, rt.embedder)
-            return deleted
+            return await delete_skill(conn, rt.embedder, skill_id)
 
     if not with_runtime(work):
         raise fail(f"no skill {skill_id!r}")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
+from psycopg.rows import tuple_row
 
 from discovery.settings import resource
 
@@ -76,6 +77,7 @@ async def apply_migrations(
             if applied.get("seed") != checksum:
                 await _apply(conn, "seed", seed, checksum, replace=True)
                 done.append("seed")
+        await secure_new_tables(conn)
         return done
     finally:
         await conn.execute("select pg_advisory_unlock(%s)", (_LOCK_KEY,))
@@ -100,3 +102,17 @@ async def _apply(
             )
     except psycopg.Error as exc:
         raise MigrationError(f"{path.name} failed: {exc}") from exc
+
+
+async def secure_new_tables(conn: psycopg.AsyncConnection) -> int:
+    """Row level security and revoked default privileges on the tables and functions in `public`
+    that do not have them yet (tables of later migrations, LangGraph's checkpoint tables): the
+    `secure_public_schema()` function of the row level security migration, when it is there."""
+    async with conn.cursor(row_factory=tuple_row) as cur:
+        await cur.execute("select to_regprocedure('secure_public_schema()') is not null")
+        row = await cur.fetchone()
+        if row is None or not row[0]:
+            return 0
+        await cur.execute("select secure_public_schema()")
+        secured = await cur.fetchone()
+    return int(secured[0]) if secured else 0

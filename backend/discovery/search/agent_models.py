@@ -8,16 +8,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from discovery.intents import IntentRegistry, IntentType, UnknownIntentError
 from discovery.search.models import MAX_QUERY_CHARS, InvalidRequest
+from discovery.text import RequestModel
 
 MAX_TOP_K = 200
 
 
-class _Camel(BaseModel):
+class _Camel(RequestModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
 

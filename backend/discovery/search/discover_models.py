@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from discovery.db.schema import ItemKind
 from discovery.search.models import InvalidRequest, QueryText
 from discovery.search.related import RelatedTool
+from discovery.text import RequestModel
 
 MAX_DISCOVER_LIMIT = 50
 
@@ -22,7 +23,7 @@ class DiscoverType(StrEnum):
     ALL = "all"
 
 
-class DiscoverFilter(BaseModel):
+class DiscoverFilter(RequestModel):
     model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
     type: DiscoverType = Field(
@@ -37,7 +38,7 @@ class DiscoverFilter(BaseModel):
     )
 
 
-class DiscoverRequest(BaseModel):
+class DiscoverRequest(RequestModel):
     intent: QueryText = Field(description="What the agent wants to do, in plain words.")
     filter: DiscoverFilter | None = Field(
         default=None, description="Which kinds, and a floor on the final score."

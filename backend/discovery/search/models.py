@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
     Field,
     TypeAdapter,
     ValidationError,
@@ -19,6 +18,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from discovery.db.schema import ItemKind
+from discovery.text import RequestModel, text_problem
 
 if TYPE_CHECKING:
     from discovery.settings import Settings
@@ -86,7 +86,11 @@ def error_detail(error: Any) -> dict[str, Any]:
     """One pydantic error as `{field, type, message}`."""
     field = ".".join(str(p) for p in error["loc"]) or "request"
     message = str(error["msg"]).removeprefix("Value error, ")
-    return {"field": field, "type": error["type"], "message": message}
+    kind = error["type"]
+    if kind == "string_unicode":  # a constrained str met a lone surrogate before our check
+        problem = text_problem(error.get("input"))
+        kind, message = "invalid_text", f"the text {problem or 'is not valid Unicode'}"
+    return {"field": field, "type": kind, "message": message}
 
 
 _QUERY_TEXT: TypeAdapter[str] = TypeAdapter(QueryText)
@@ -139,7 +143,7 @@ class SearchPlan:
     filters: SearchFilters
 
 
-class SearchRequest(BaseModel):
+class SearchRequest(RequestModel):
     """A search as a client asks for it. Fields left out take the configured defaults (a
     search of a tool catalog, `item_type` given and not archive, takes the tool skill ones)."""
 

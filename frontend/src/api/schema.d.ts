@@ -2281,7 +2281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2399,7 +2399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2549,7 +2549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2680,7 +2680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2760,7 +2760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2871,7 +2871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2959,7 +2959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3056,7 +3056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3153,7 +3153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3213,7 +3213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3302,6 +3302,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A skill with this id already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3311,7 +3320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3378,7 +3387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3434,7 +3443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3504,7 +3513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3583,6 +3592,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A skill with this id already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request is not valid (too long, out of range, unknown value). */
             422: {
                 headers: {
@@ -3592,7 +3610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3668,7 +3686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3764,7 +3782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3821,7 +3839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3919,7 +3937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4013,7 +4031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4060,7 +4078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4116,7 +4134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4167,7 +4185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4525,7 +4543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4603,7 +4621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4699,7 +4717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +4840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4929,7 +4947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5035,7 +5053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5145,7 +5163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5205,7 +5223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable; retry after the `Retry-After` seconds. */
+            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;

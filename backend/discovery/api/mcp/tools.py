@@ -26,13 +26,14 @@ from discovery.search.discover_models import (
 )
 from discovery.search.models import MAX_QUERY_CHARS, InvalidRequest, SearchRequest
 from discovery.search.results import SearchResponse
+from discovery.text import RequestModel
 
 log = logging.getLogger(__name__)
 
 Text = Annotated[str, Field(min_length=1, max_length=MAX_QUERY_CHARS)]
 
 
-class CapabilitySearch(BaseModel):
+class CapabilitySearch(RequestModel):
     query: str
     capabilities: list[CapabilityResult]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field, RootModel
+from pydantic import Field, RootModel
 from sse_starlette import EventSourceResponse
 
 from discovery.agent.events import AgentEvent
@@ -14,6 +14,7 @@ from discovery.agent.threads import ThreadId
 from discovery.api.deps import READ, AgentDep, OwnerDep, SettingsDep
 from discovery.api.streams import named_events
 from discovery.search.models import QueryText
+from discovery.text import RequestModel
 
 router = APIRouter(tags=["agent"], dependencies=[READ])
 
@@ -26,7 +27,7 @@ THREAD_ID = Field(
 )
 
 
-class AskBody(BaseModel):
+class AskBody(RequestModel):
     query: QueryText = Field(description="The person's message.")
     thread_id: ThreadId | None = THREAD_ID
 

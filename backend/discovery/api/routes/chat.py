@@ -7,7 +7,7 @@ import uuid
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
 from discovery.agent.threads import ThreadId
@@ -15,24 +15,25 @@ from discovery.api.deps import READ, AgentDep, OwnerDep, SettingsDep
 from discovery.api.routes.agent import THREAD_ERRORS
 from discovery.api.streams import UI_STREAM_HEADERS, ui_message_stream
 from discovery.search.models import query_text
+from discovery.text import RequestModel
 
 router = APIRouter(tags=["chat"], dependencies=[READ])
 
 
-class UIPart(BaseModel):
+class UIPart(RequestModel):
     model_config = ConfigDict(extra="allow")
     type: str = Field(max_length=100)
     text: str | None = Field(default=None, max_length=100_000)
 
 
-class UIMessage(BaseModel):
+class UIMessage(RequestModel):
     model_config = ConfigDict(extra="allow")
     id: str = Field(default="", max_length=200)
     role: str = Field(max_length=50)
     parts: list[UIPart] = Field(default_factory=list, max_length=1000)
 
 
-class ChatBody(BaseModel):
+class ChatBody(RequestModel):
     """What `useChat` posts: the chat id (our thread id) and its messages; only the last user
     message is read, since the server keeps the thread's memory."""
 

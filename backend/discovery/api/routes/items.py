@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from discovery.api.deps import READ, ItemsDep
 from discovery.db import ItemKind
 from discovery.search.models import SearchFilters
 from discovery.search.similar import MAX_EXCLUDED, ItemDetail, SimilarItems, SimilarQuery
+from discovery.text import RequestModel
 
 router = APIRouter(prefix="/items", tags=["items"], dependencies=[READ])
 
@@ -28,7 +29,7 @@ ItemId = Annotated[
 Text = Annotated[str, Field(min_length=1, max_length=300, pattern=r"^[^\x00]+$")]
 
 
-class SimilarParams(BaseModel):
+class SimilarParams(RequestModel):
     """What `GET /items/{item_id}/similar` narrows by."""
 
     limit: int = Field(default=10, ge=1, le=50, description="How many items, 1 to 50.")

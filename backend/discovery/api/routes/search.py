@@ -16,6 +16,7 @@ from discovery.api.deps import READ, SearchDep
 from discovery.db import ItemKind
 from discovery.search.models import QueryText, SearchRequest, Strategy
 from discovery.search.results import ItemHit, SearchMetadata, SearchResponse, SkillHit
+from discovery.text import RequestModel
 
 router = APIRouter(tags=["search"], dependencies=[READ])
 
@@ -53,7 +54,7 @@ async def search(body: SearchRequest, service: SearchDep) -> SearchResult:
     return _result(await service.search(body))
 
 
-class SkillsQuery(BaseModel):
+class SkillsQuery(RequestModel):
     """Stage 1's parameters (GET /search/skills)."""
 
     query: QueryText
@@ -74,7 +75,7 @@ class SkillsQuery(BaseModel):
     )
 
 
-class ToolsQuery(BaseModel):
+class ToolsQuery(RequestModel):
     """Stage 2's parameters (GET /search/tools)."""
 
     query: QueryText

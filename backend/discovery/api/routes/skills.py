@@ -3,7 +3,7 @@ API key) and the new-skill review queue /api/v1/skills/suggestions."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 from pydantic import BaseModel, Field
@@ -19,6 +19,7 @@ from discovery.catalog.skills.review import (
 )
 from discovery.catalog.skills.store import SkillIn, SkillOut, SkillPatch
 from discovery.catalog.skills.suggestions import Suggestion, SuggestionStatus
+from discovery.text import RequestModel
 
 SkillId = Annotated[str, Path(min_length=1, max_length=80)]
 SuggestionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
@@ -26,7 +27,7 @@ SuggestionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 router = APIRouter(prefix="/skills", tags=["skills"], dependencies=[READ])
 
 
-class SkillFields(BaseModel):
+class SkillFields(RequestModel):
     """PUT: every field of a skill but its id (the path names it)."""
 
     name: str = Field(min_length=1, max_length=200)
@@ -37,7 +38,7 @@ class SkillFields(BaseModel):
     is_active: bool = True
 
 
-class Approval(BaseModel):
+class Approval(RequestModel):
     """Optional changes to the suggested skill before it is created."""
 
     id: str | None = Field(default=None, pattern=store.SKILL_ID, max_length=80)
@@ -71,7 +72,12 @@ async def list_suggestions(
         return await queue.list_suggestions(conn, status_)
 
 
-@router.post("/suggestions/{suggestion_id}/approve", dependencies=[WRITE])
+_EXISTS: dict[int | str, dict[str, Any]] = {
+    409: {"description": "A skill with this id already exists."}
+}
+
+
+@router.post("/suggestions/{suggestion_id}/approve", dependencies=[WRITE], responses=_EXISTS)
 async def approve(
     suggestion_id: SuggestionId, runtime: RuntimeDep, body: Approval | None = None
 ) -> Approved:
@@ -88,7 +94,8 @@ async def approve(
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from None
     async with runtime.db.connection() as conn:
         skill = await store.get_skill(conn, skill_id)
-    assert skill is not None
+    if skill is None:  # deleted since it was approved
+        raise _not_found(f"skill {skill_id!r}")
     return Approved(suggestion_id=suggestion_id, skill=skill, reclassified=changed)
 
 
@@ -128,7 +135,7 @@ async def get_skill(skill_id: SkillId, runtime: RuntimeDep) -> SkillOut:
     return skill
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, dependencies=[WRITE])
+@router.post("", status_code=status.HTTP_201_CREATED, dependencies=[WRITE], responses=_EXISTS)
 async def create_skill(body: SkillIn, runtime: RuntimeDep) -> SkillOut:
     """A new skill; its vector is its description's until tools are classified into it."""
     async with runtime.db.connection() as conn:
@@ -154,7 +161,6 @@ async def delete_skill(skill_id: SkillId, runtime: RuntimeDep) -> Response:
     async with runtime.db.connection() as conn:
         if not await store.delete_skill(conn, runtime.embedder, skill_id):
             raise _not_found(f"skill {skill_id!r}")
-        await store.refresh_skill_vectors(conn, runtime.embedder)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

@@ -15,6 +15,7 @@ from discovery.catalog.records import CatalogItem
 from discovery.catalog.text import clip, humanize
 from discovery.db.executions import ExecutionStats, SuccessPrior
 from discovery.db.schema import ItemKind
+from discovery.text import RequestModel
 
 CAPABILITY_PREFIX = "capability:"
 MAX_CODE_CHARS = 100_000
@@ -25,7 +26,7 @@ _NAME_WORDS = 8
 ToolId = Annotated[str, Field(min_length=1, max_length=500, pattern=r"^[^\x00]+$")]
 
 
-class Outcome(BaseModel):
+class Outcome(RequestModel):
     """One run of a tool or a capability."""
 
     success: bool
@@ -42,7 +43,7 @@ class Outcome(BaseModel):
     )
 
 
-class CapabilityDraft(BaseModel):
+class CapabilityDraft(RequestModel):
     """A capability as a client describes it (before it has an id and statistics)."""
 
     intent: str = Field(

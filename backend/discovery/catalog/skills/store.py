@@ -8,27 +8,31 @@ and that has no member gets the new description's vector.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import psycopg
 from psycopg.rows import dict_row
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from discovery.catalog.skills.tool_classifier import TOOLS_DOMAIN
 from discovery.catalog.skills.vectors import ensure_description_vectors, refresh_centroids
 from discovery.embeddings import Embedder
+from discovery.text import RequestModel
 
 SKILL_ID = r"^[a-z0-9][a-z0-9_.\-]{0,79}$"
 Phrase = Annotated[str, Field(max_length=500)]
 """A keyword or an example sentence of a skill."""
+_SKILL_WRITE_LOCK = 727_019  # pg_advisory_xact_lock key: skill writes one at a time
 _COLUMNS = (
     "id, name, description, parent_domain, keywords, examples, is_active, tool_count,"
     " created_at, updated_at"
 )
 
 
-class SkillIn(BaseModel):
+class SkillIn(RequestModel):
     """A skill as a person writes it (seed file, CLI, POST body)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -42,7 +46,7 @@ class SkillIn(BaseModel):
     is_active: bool = True
 
 
-class SkillPatch(BaseModel):
+class SkillPatch(RequestModel):
     """The fields to change; the others stay as they are."""
 
     model_config = ConfigDict(extra="forbid")
@@ -117,43 +121,48 @@ async def get_skill(conn: psycopg.AsyncConnection, skill_id: str) -> SkillOut | 
 async def create_skill(
     conn: psycopg.AsyncConnection, embedder: Embedder, skill: SkillIn
 ) -> SkillOut:
+    """The row and its vector in one transaction: a failed embedding leaves no skill behind."""
     try:
-        await conn.execute(
-            "insert into skills (id, name, description, parent_domain, keywords, examples,"
-            " is_active) values (%s, %s, %s, %s, %s, %s, %s)",
-            _values(skill),
-        )
+        async with _skill_write(conn):
+            await conn.execute(
+                "insert into skills (id, name, description, parent_domain, keywords, examples,"
+                " is_active) values (%s, %s, %s, %s, %s, %s, %s)",
+                _values(skill),
+            )
+            await refresh_skill_vectors(conn, embedder)
+            return await _must_get(conn, skill.id)
     except psycopg.errors.UniqueViolation:
         raise SkillExists(f"a skill with id {skill.id!r} already exists") from None
-    await refresh_skill_vectors(conn, embedder)
-    return await _must_get(conn, skill.id)
 
 
 async def update_skill(
     conn: psycopg.AsyncConnection, embedder: Embedder, skill_id: str, patch: SkillPatch
 ) -> SkillOut | None:
-    """Change the given fields (PUT sends them all); None when there is no such skill."""
+    """Change the given fields (PUT sends them all); None when there is no such skill (or it
+    was deleted meanwhile)."""
     changes = patch.model_dump(exclude_none=True)
-    if await get_skill(conn, skill_id) is None:
-        return None
-    if changes:
-        sets = ", ".join(f"{k} = %({k})s" for k in changes)
-        await conn.execute(
-            f"update skills set {sets}, updated_at = now() where id = %(id)s",
-            changes | {"id": skill_id},
-        )
-    if {"name", "description"} & changes.keys():  # the description vector is out of date
-        await conn.execute(
-            "delete from skill_embeddings where skill_id = %s and source = 'description'",
-            (skill_id,),
-        )
-    await refresh_skill_vectors(conn, embedder)
-    return await _must_get(conn, skill_id)
+    async with _skill_write(conn):
+        found = await conn.execute("select 1 from skills where id = %s for update", (skill_id,))
+        if await found.fetchone() is None:
+            return None
+        if changes:
+            sets = ", ".join(f"{k} = %({k})s" for k in changes)
+            await conn.execute(
+                f"update skills set {sets}, updated_at = now() where id = %(id)s",
+                changes | {"id": skill_id},
+            )
+        if {"name", "description"} & changes.keys():  # the description vector is out of date
+            await conn.execute(
+                "delete from skill_embeddings where skill_id = %s and source = 'description'",
+                (skill_id,),
+            )
+        await refresh_skill_vectors(conn, embedder)
+        return await _must_get(conn, skill_id)
 
 
 async def delete_skill(conn: psycopg.AsyncConnection, embedder: Embedder, skill_id: str) -> bool:
     """Delete a skill; its items lose it, and their primary moves to their next best skill."""
-    async with conn.transaction():
+    async with _skill_write(conn):
         cur = await conn.execute("delete from skills where id = %s", (skill_id,))
         if not cur.rowcount:
             return False
@@ -169,6 +178,7 @@ async def delete_skill(conn: psycopg.AsyncConnection, embedder: Embedder, skill_
             "update item_skills x set is_primary = true from items i"
             " where i.id = x.item_id and x.skill_id = i.primary_skill_id and not x.is_primary"
         )
+        await refresh_skill_vectors(conn, embedder)
     return True
 
 
@@ -183,9 +193,20 @@ async def refresh_skill_vectors(conn: psycopg.AsyncConnection, embedder: Embedde
     await ensure_description_vectors(conn, embedder)
 
 
+@asynccontextmanager
+async def _skill_write(conn: psycopg.AsyncConnection) -> AsyncIterator[None]:
+    """One transaction per change of a skill, one change at a time: concurrent writes (a PATCH
+    racing a DELETE) see each other's result instead of half of it, and the catalog-wide
+    refresh of counts and centroids they end with cannot deadlock another."""
+    async with conn.transaction():
+        await conn.execute("select pg_advisory_xact_lock(%s)", (_SKILL_WRITE_LOCK,))
+        yield
+
+
 async def _must_get(conn: psycopg.AsyncConnection, skill_id: str) -> SkillOut:
     skill = await get_skill(conn, skill_id)
-    assert skill is not None
+    if skill is None:  # only inside _skill_write, which holds the row
+        raise LookupError(f"skill {skill_id!r} vanished while it was written")
     return skill
 
 
