@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Annotated
 
@@ -27,7 +28,7 @@ def serve(
 
     from discovery.api.main import create_app
 
-    settings = load_settings()
+    settings = load_settings(logging.WARNING)  # a server logs its warnings
     host = host or settings.discovery_host
     port = port or settings.discovery_port
     if load_demo:
