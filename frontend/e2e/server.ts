@@ -37,7 +37,10 @@ export function uvCommand(): string {
   return existsSync(local) ? local : "uv";
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** Settings the browser tests add to the server's environment. */
+export type ServerEnv = Record<string, string>;
+
+export async function startServer(extraEnv: ServerEnv = {}): Promise<RunningServer> {
   if (!existsSync(path.join(FRONTEND_DIR, "dist", "index.html"))) {
     throw new Error("frontend/dist is missing: run `npm run build` before the browser tests");
   }
@@ -55,6 +58,7 @@ export async function startServer(): Promise<RunningServer> {
       // The tests send turns faster than a person; the limits have their own tests (pytest).
       DISCOVERY_LIMITS_EXEMPT_LOOPBACK: "true",
       DISCOVERY_FRONTEND_DIR: path.join(FRONTEND_DIR, "dist"),
+      ...extraEnv,
     },
     detached: true, // its own process group, so stopping it reaches every child
     stdio: ["ignore", log, log],

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from discovery.agent.events import (
     AttemptEvent,
@@ -17,7 +16,8 @@ from discovery.agent.events import (
     ResultsEvent,
 )
 from discovery.agent.responses import MessageResponse, ResultsResponse
-from discovery.cli.terminal import console, err, fail, with_runtime
+from discovery.cli.records import Shown, print_blocks
+from discovery.cli.terminal import console, err, fail, warn, with_runtime
 from discovery.search.models import InvalidRequest, query_text
 
 if TYPE_CHECKING:
@@ -44,6 +44,8 @@ def ask(
 
     async def work(rt: Runtime) -> None:
         async with open_agent(rt) as agent:
+            if thread and not await agent.threads.visible(thread, ""):
+                warn(f"no conversation with id {thread!r}; this starts a new one under that id")
             try:
                 events = await agent.start(message, thread)
             except (ThreadNotFound, TurnLimitReached) as exc:
@@ -71,10 +73,16 @@ def _print_answer(response: ResultsResponse | MessageResponse, as_json: bool) ->
     if as_json:
         console.print_json(response.model_dump_json())
         return
-    console.print(response.message)
+    console.print(response.message, markup=False)
     if isinstance(response, ResultsResponse):
-        table = Table("score", "title", "date", "type")
-        for r in response.archives:
-            table.add_row(f"{r.score:.3f}", r.title[:90], r.date, r.media_type)
-        console.print(table)
-    err.print(f"thread: {response.thread_id}  (continue with --thread)")
+        print_blocks(
+            Shown(
+                id=r.id,
+                title=r.title,
+                score=r.score,
+                facts=(r.date, r.creator, r.media_type),
+                link=r.url,
+            )
+            for r in response.archives
+        )
+    err.print(f"thread: {response.thread_id}  (continue with --thread)", markup=False)

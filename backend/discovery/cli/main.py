@@ -4,6 +4,7 @@ command parses, calls one service, and formats."""
 from __future__ import annotations
 
 import warnings
+from typing import Annotated
 
 import typer
 
@@ -13,6 +14,7 @@ from discovery.cli import (
     evaluate_archives,
     evaluate_discover,
     evaluate_tools,
+    terminal,
 )
 from discovery.cli.agents import agents_app
 from discovery.cli.ask import ask
@@ -31,6 +33,18 @@ warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
 app = typer.Typer(
     help="Discovery: conversational search and discovery engine.", no_args_is_help=True
 )
+
+
+@app.callback()
+def main(
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Log warnings to stderr.")
+    ] = False,
+) -> None:
+    """Discovery: conversational search and discovery engine."""
+    terminal.VERBOSE = verbose
+
+
 app.add_typer(ingest_app, name="ingest")
 app.command()(search)
 app.command()(discover)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
-from discovery.cli.terminal import console, fail, load_settings, with_runtime
+from discovery.cli.records import Shown, print_blocks
+from discovery.cli.terminal import console, fail, load_settings, warn, with_runtime
 from discovery.db import ItemKind, MissingEmbeddingsError
 from discovery.search.models import InvalidRequest, SearchRequest, Strategy
 from discovery.search.results import SearchResponse
@@ -36,8 +36,14 @@ def search(
         bool, typer.Option("--json", help="Print the full response as JSON.")
     ] = False,
 ) -> None:
-    """Search the catalog and print a table."""
+    """Search the catalog; prints each result with its id and link (or JSON)."""
     settings = load_settings()
+    if date_from is not None and date_to is not None and date_from > date_to:
+        warn(
+            f"--date-from {date_from} is after --date-to {date_to}; "
+            f"searching {date_to} to {date_from} instead"
+        )
+        date_from, date_to = date_to, date_from
     try:
         request = SearchRequest.build(
             query=query,
@@ -64,24 +70,27 @@ def search(
 
 
 def _print_table(response: SearchResponse) -> None:
-    table = Table(title=f"{response.query!r}: {len(response.items)} results")
-    for column in ("score", "kind", "title", "date", "media type", "id"):
-        table.add_column(column, overflow="fold")
-    for hit in response.items:
-        table.add_row(
-            f"{hit.score:.3f}",
-            hit.kind,
-            hit.title[:90],
-            str(hit.metadata.get("date") or ""),
-            str(hit.metadata.get("media_type") or ""),
-            hit.id,
+    console.print(f"{response.query!r}: {len(response.items)} results", markup=False)
+    print_blocks(
+        Shown(
+            id=hit.id,
+            title=hit.title,
+            score=hit.score,
+            facts=(
+                hit.kind.value,
+                str(hit.metadata.get("date") or ""),
+                str(hit.metadata.get("media_type") or ""),
+            ),
+            link=str(hit.metadata.get("url") or ""),
         )
-    console.print(table)
+        for hit in response.items
+    )
     m = response.metadata
     console.print(
         f"strategy {m.strategy_used} (skills {m.skill_ids_used or '-'}"
         f"{', fallback: ' + m.fallback_reason if m.fallback_reason else ''}); "
         f"embedding {m.query_embedding_time_ms:.1f} ms, "
         f"skills {m.skill_search_time_ms:.1f} ms, items {m.tool_search_time_ms:.1f} ms, "
-        f"total {m.total_time_ms:.1f} ms"
+        f"total {m.total_time_ms:.1f} ms",
+        markup=False,
     )

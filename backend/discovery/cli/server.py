@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Annotated
 
@@ -28,7 +29,7 @@ def serve(
     from discovery.api.main import create_app
     from discovery.logs import configure_logging
 
-    settings = load_settings()
+    settings = load_settings(logging.WARNING)  # a server logs its warnings
     configure_logging(settings.discovery_log_level, settings.discovery_log_user_text)
     host = host or settings.discovery_host
     port = port or settings.discovery_port

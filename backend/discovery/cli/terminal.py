@@ -24,8 +24,19 @@ console = Console()
 err = Console(stderr=True)
 
 
-def load_settings(log_level: int = logging.WARNING, **overrides: Any) -> Settings:
+VERBOSE = False
+"""Set by `discovery --verbose`: log warnings (ours and the libraries') go to stderr."""
+
+
+def load_settings(log_level: int | None = None, **overrides: Any) -> Settings:
+    """The settings, with logging set up: log lines go to stderr, warnings only with
+    `--verbose` (otherwise errors only, so a command's normal output has no raw log lines);
+    Python's `warnings` are routed through logging too."""
+    if log_level is None:
+        log_level = logging.WARNING if VERBOSE else logging.ERROR
     logging.basicConfig(level=log_level, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(log_level)
+    logging.captureWarnings(True)
     return Settings(**overrides)
 
 
@@ -48,6 +59,11 @@ def with_runtime(
         return asyncio.run(main())
     except errors as exc:
         raise fail(str(exc)) from None
+
+
+def warn(message: str) -> None:
+    """Print `warning: message` on stderr; the command goes on."""
+    err.print(f"[yellow]warning:[/] {message}", markup=True, highlight=False)
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:

@@ -314,6 +314,31 @@ describe("ChatPanel records", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  test("the record view keeps Tab inside it; Escape returns focus to the card", async () => {
+    renderApp(() => sseResponse(sseText(searchTurn([record()]))), {
+      "GET /api/v1/items/cmoa%3A1": () => jsonResponse(item),
+    });
+    await userEvent.type(input(), "jazz{Enter}");
+    const card = await screen.findByRole("button", { name: "Saxophone player in jazz band" });
+    await userEvent.click(card);
+    const view = screen.getByRole("dialog");
+    const close = within(view).getByRole("button", { name: "Close the record" });
+    const more = within(view).getByRole("button", { name: "More like this" });
+    const source = within(view).getByRole("link", { name: /View at the source/ });
+    expect(close).toHaveFocus();
+    await userEvent.tab();
+    expect(more).toHaveFocus();
+    await userEvent.tab();
+    expect(source).toHaveFocus();
+    await userEvent.tab(); // from the last stop back to the first, never out of the dialog
+    expect(close).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(source).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(card).toHaveFocus();
+  });
+
   test("More like this is a new turn from the record's own vector", async () => {
     const server = renderApp(() => sseResponse(sseText(searchTurn([record()]))), {
       "GET /api/v1/items/cmoa%3A1/similar": () =>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Api } from "../api/client";
 import { isAbort } from "../api/errors";
 import type { ArchiveRecord, ItemDetail } from "../api/types";
+import { trapTab } from "./focusTrap";
 import { safeUrl } from "./safeUrl";
 import { Thumbnail } from "./Thumbnail";
 
@@ -34,7 +35,11 @@ function sourceFacts(detail: ItemDetail | null): [string, string][] {
   });
 }
 
-/** A record in full, over the conversation: large image, whole title, every fact, its source. */
+/**
+ * A record in full, over the conversation: large image, whole title, every fact, its source.
+ * A modal dialog: focus starts on its close button, Tab cycles inside it, Escape (or a click
+ * outside) closes it and focus returns to the card that opened it.
+ */
 export function RecordView({ api, record, busy, onClose, onMoreLike }: RecordViewProps) {
   const titleId = useId();
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -75,7 +80,7 @@ export function RecordView({ api, record, busy, onClose, onMoreLike }: RecordVie
           if (event.key === "Escape") {
             event.stopPropagation();
             onClose();
-          }
+          } else trapTab(event);
         }}
       >
         <button
