@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import psycopg
@@ -44,6 +45,8 @@ class IngestReport:
 
 # One statement per batch (rows as arrays): the text index's statement triggers then index the
 # whole batch at once (supabase/migrations/*_bm25_text_leg.sql).
+InTransaction = Callable[[psycopg.AsyncConnection], Awaitable[object]]
+
 _UPSERT_ITEMS = """
 insert into items (id, kind, name, title, description, summary, embedding_text, metadata,
                    skill_ids, primary_skill_id, content_hash)
@@ -109,9 +112,16 @@ class CatalogWriter:
                 raise MissingEmbeddingsError(self.model)
             await ensure_description_vectors(conn, self.embedder)
 
-    async def write(self, items: list[CatalogItem], report: IngestReport) -> list[Placement]:
+    async def write(
+        self,
+        items: list[CatalogItem],
+        report: IngestReport,
+        in_transaction: InTransaction | None = None,
+    ) -> list[Placement]:
         """Write one batch; counts go to `report`. Later duplicates of an id win. Returns the
-        placements of the items written (an unchanged item is neither written nor placed)."""
+        placements of the items written (an unchanged item is neither written nor placed).
+        `in_transaction(conn)` writes what belongs with the items in their own transaction
+        (it runs only when something was written)."""
         batch = list({item.id: item for item in items}.values())
         report.skipped += len(items) - len(batch)
         if not batch:
@@ -122,7 +132,7 @@ class CatalogWriter:
         changed = [i for i in batch if i.id in known and known[i.id] != (i.content_hash,) * 2]
         report.unchanged += len(batch) - len(fresh) - len(changed)
         todo = fresh + changed
-        placed = await self._write(todo) if todo else []
+        placed = await self._write(todo, in_transaction) if todo else []
         report.added += len(fresh)
         report.updated += len(changed)
         return placed
@@ -139,7 +149,9 @@ class CatalogWriter:
                 await conn.execute("analyze items, item_embeddings, item_skills")
             return refreshed
 
-    async def _write(self, items: list[CatalogItem]) -> list[Placement]:
+    async def _write(
+        self, items: list[CatalogItem], in_transaction: InTransaction | None = None
+    ) -> list[Placement]:
         summaries = [item.summary or self.summarizer.summarize(item) for item in items]
         vectors = await asyncio.to_thread(
             self.embedder.embed_documents, [item.embedding_text for item in items]
@@ -182,6 +194,8 @@ class CatalogWriter:
                 " where model <> %s and status = 'ready'",
                 (self.model,),
             )
+            if in_transaction is not None:
+                await in_transaction(conn)
         return placed
 
 

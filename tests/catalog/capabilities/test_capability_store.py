@@ -78,6 +78,25 @@ async def test_a_failed_first_run_creates_nothing(tools_rt: Runtime) -> None:  #
     assert await _count(tools_rt, "select count(*) from item_executions") == 0
 
 
+async def test_a_first_run_that_fails_to_record_leaves_no_capability(tools_rt: Runtime) -> None:  # noqa: F811
+    """The item and its first run are one transaction: when the database refuses the run (a
+    trigger raising, as a real fault would), no capability remains and the retry creates it."""
+    async with tools_rt.db.connection() as conn:
+        await conn.execute(
+            "create function _refuse_run() returns trigger language plpgsql as"
+            " $$ begin raise exception 'disk full'; end $$;"
+            " create trigger refuse_run before insert on item_executions"
+            " for each row execute function _refuse_run()"
+        )
+    with pytest.raises(Exception, match="disk full"):
+        await create_from_run(tools_rt.db, tools_rt.embedder, _run(), PRIOR)
+    assert await _count(tools_rt, "select count(*) from items where kind = 'capability'") == 0
+    async with tools_rt.db.connection() as conn:
+        await conn.execute("drop trigger refuse_run on item_executions")
+    capability, created = await create_from_run(tools_rt.db, tools_rt.embedder, _run(), PRIOR)
+    assert created and capability.usage_count == 1
+
+
 async def test_a_later_run_of_the_same_code_is_recorded_not_duplicated(tools_rt: Runtime) -> None:  # noqa: F811
     first, _ = await create_from_run(tools_rt.db, tools_rt.embedder, _run(), PRIOR)
     again, created = await create_from_run(

@@ -23,7 +23,7 @@ from discovery.catalog.capabilities.records import (
 )
 from discovery.catalog.records import CatalogItem, row_problem
 from discovery.catalog.summarize import ExtractiveSummarizer
-from discovery.catalog.writer import CatalogWriter, IngestReport
+from discovery.catalog.writer import CatalogWriter, IngestReport, InTransaction
 from discovery.db import Database, ItemKind
 from discovery.db.executions import ExecutionStats, SuccessPrior
 from discovery.embeddings import Embedder
@@ -69,13 +69,17 @@ async def resolve_tools(conn: psycopg.AsyncConnection, given: Sequence[str]) -> 
 
 
 async def write_capabilities(
-    db: Database, embedder: Embedder, items: list[CatalogItem]
+    db: Database,
+    embedder: Embedder,
+    items: list[CatalogItem],
+    in_transaction: InTransaction | None = None,
 ) -> IngestReport:
-    """Upsert capability items through the write path (no skills, so no centroid refresh)."""
+    """Upsert capability items through the write path (no skills, so no centroid refresh);
+    `in_transaction(conn)` is written in the items' own transaction."""
     writer = CatalogWriter(db, embedder, ExtractiveSummarizer())
     await writer.prepare()
     report = IngestReport()
-    await writer.write(items, report)
+    await writer.write(items, report, in_transaction)
     return report
 
 
@@ -101,10 +105,18 @@ async def create_from_run(
             created = True
         else:
             created = False
-    if created:
-        await write_capabilities(db, embedder, [item])
+    recorded = False
+    if created:  # the item and its first run in one transaction: an error leaves neither
+
+        async def first_run(conn: psycopg.AsyncConnection) -> None:
+            nonlocal recorded
+            await record_execution(conn, ItemKind.CAPABILITY, cid, run.outcome, prior)
+            recorded = True
+
+        await write_capabilities(db, embedder, [item], first_run)
     async with db.connection() as conn:
-        await record_execution(conn, ItemKind.CAPABILITY, cid, run.outcome, prior)
+        if not recorded:  # a later run, or a twin request wrote the same item first
+            await record_execution(conn, ItemKind.CAPABILITY, cid, run.outcome, prior)
         capability = await get_capability(conn, cid, prior)
     assert capability is not None
     return capability, created
