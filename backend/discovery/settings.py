@@ -15,6 +15,7 @@ from discovery.settings_sections import (
     DiscoverSettings,
     FetchSettings,
     StrategyName,
+    SupervisionSettings,
     comma_list,
 )
 
@@ -59,7 +60,7 @@ class SkillProposals(StrEnum):
     OFF = "off"
 
 
-class Settings(DiscoverSettings, FetchSettings, BaseSettings):
+class Settings(DiscoverSettings, FetchSettings, SupervisionSettings, BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
     )

@@ -1,5 +1,6 @@
-"""Sections of the one Settings (`settings.py` inherits them): what `discover` ranks by, and
-what the fetchers of third-party URLs (agent cards, thumbnails) may reach. Fields are read by
+"""Sections of the one Settings (`settings.py` inherits them): what `discover` ranks by, what
+the fetchers of third-party URLs (agent cards, thumbnails) may reach, and how the embedded
+database is supervised. Fields are read by
 their full names (`settings.discovery_score_cap`), as any other setting."""
 
 from __future__ import annotations
@@ -120,3 +121,24 @@ class FetchSettings(BaseSettings):
     @property
     def image_fetch_allowed_hosts(self) -> frozenset[str]:
         return frozenset(h.lower() for h in comma_list(self.discovery_image_fetch_allowed_hosts))
+
+
+class SupervisionSettings(BaseSettings):
+    # The embedded server's supervisor (db/supervisor.py): a PostgreSQL that died or began
+    # shutting down is started again by the app itself. Not used with DATABASE_URL.
+    discovery_db_supervise: bool = Field(
+        default=True,
+        description="Restart the embedded PostgreSQL when it dies or begins shutting down.",
+    )
+    discovery_db_probe_seconds: float = Field(
+        default=1.0,
+        gt=0,
+        le=60,
+        description="How often the embedded postmaster is checked (its pid file, no connection).",
+    )
+    discovery_db_restart_backoff_max_seconds: float = Field(
+        default=30.0,
+        ge=0.5,
+        le=600,
+        description="A failed restart is retried after 0.5 s, doubling up to this.",
+    )
