@@ -14,9 +14,10 @@ from pathlib import Path
 
 import psutil
 import pytest
+from scripts.db_faults import orphans_after_watchdogs
 
 from discovery.db.embedded import EmbeddedPostgres
-from discovery.db.postmaster import STARTERS, live_holders, server_lock, server_processes
+from discovery.db.postmaster import live_holders, server_lock
 
 pytestmark = pytest.mark.integration
 
@@ -32,22 +33,6 @@ HOLDER = textwrap.dedent(
     time.sleep(600)
     """
 )
-
-
-def watchdogs(pgdata: Path) -> list[psutil.Process]:
-    found = []
-    for proc in psutil.process_iter(["cmdline"]):
-        cmdline = proc.info["cmdline"] or []
-        if "discovery.db.watchdog" in cmdline and str(pgdata) in cmdline:
-            found.append(proc)
-    return found
-
-
-def orphans_after_watchdogs(pgdata: Path, seconds: float = 60.0) -> list[psutil.Process]:
-    """Wait for every watchdog of `pgdata` to finish; then the server processes still running
-    on it (pg_ctl and initdb included): with no holder alive, each one is an orphan."""
-    psutil.wait_procs(watchdogs(pgdata), timeout=seconds)
-    return server_processes(pgdata, {"postgres", *STARTERS})
 
 
 def kill_holder_at(pgdata: Path, delay: float) -> None:
