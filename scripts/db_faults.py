@@ -3,6 +3,7 @@ docs/operations.md.
 
     uv run python scripts/db_faults.py ingest-kills --kills 50
     uv run python scripts/db_faults.py postmaster-kills --rounds 10
+    uv run python scripts/db_faults.py start-time --runs 10
 
 `ingest-kills`: `discovery ingest archives` of demo records is SIGKILLed at a random moment of
 its life (interpreter start, watchdog start, server start, migrations, writes), `--group` kills
@@ -15,6 +16,9 @@ vectors' hashes) compared with a clean run's.
 searches while its postmaster gets SIGKILL and SIGTERM in turn; recovery is the time from the
 signal until a new postmaster runs, `/readyz` answers 200 (a new connection) and a search
 answers 200. Nobody intervenes: the app's supervisor restarts the server.
+
+`start-time`: the embedded server's start (`EmbeddedPostgres.start`: its watchdog, the server,
+the settings check) on an existing data directory, and its stop.
 """
 
 from __future__ import annotations
@@ -263,6 +267,27 @@ async def postmaster_kills(work: Path, rounds: int, searchers: int) -> dict[str,
     }
 
 
+def start_time(work: Path, runs: int) -> dict[str, object]:
+    server = EmbeddedPostgres(work / "pgdata")
+    server.start()  # initdb and the settings' restart, once
+    server.stop()
+    starts, stops = [], []
+    for _ in range(runs):
+        began = time.perf_counter()
+        server.start()
+        starts.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        server.stop()
+        stops.append(time.perf_counter() - began)
+    return {
+        "runs": runs,
+        "start_median_s": round(statistics.median(starts), 3),
+        "start_max_s": round(max(starts), 3),
+        "stop_median_s": round(statistics.median(stops), 3),
+        "load_average_1min": round(os.getloadavg()[0], 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="experiment", required=True)
@@ -275,6 +300,7 @@ def main() -> None:
     pm = sub.add_parser("postmaster-kills")
     pm.add_argument("--rounds", type=int, default=10, help="signals, SIGKILL and SIGTERM in turn")
     pm.add_argument("--searchers", type=int, default=2, help="concurrent search loops")
+    sub.add_parser("start-time").add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="db-faults-") as tmp:
         work = Path(tmp)
@@ -282,8 +308,10 @@ def main() -> None:
             result = ingest_kills(
                 work, args.kills, args.group, args.rows, args.batch_size, args.seed
             )
-        else:
+        elif args.experiment == "postmaster-kills":
             result = asyncio.run(postmaster_kills(work, args.rounds, args.searchers))
+        else:
+            result = start_time(work, args.runs)
     for key, value in result.items():
         print(f"{key}: {value}")
 
