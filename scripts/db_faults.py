@@ -83,8 +83,10 @@ def run_ingest(data_dir: Path, source: Path, batch: int) -> float:
     return time.monotonic() - began
 
 
-def kill_ingest_at(data_dir: Path, source: Path, batch: int, delay: float) -> bool:
-    """Start an ingest and SIGKILL it `delay` seconds later; False when it ended first."""
+def kill_ingest_at(data_dir: Path, source: Path, batch: int, delay: float) -> float | None:
+    """Start an ingest and SIGKILL it `delay` seconds later; None when killed, else the seconds
+    it took to end by itself first."""
+    began = time.monotonic()
     proc = subprocess.Popen(
         ingest_command(source, batch),
         env=cli_env(data_dir),
@@ -93,11 +95,11 @@ def kill_ingest_at(data_dir: Path, source: Path, batch: int, delay: float) -> bo
     )
     try:
         proc.wait(timeout=delay)
-        return False
+        return time.monotonic() - began
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(timeout=10)
-        return True
+        return None
 
 
 def watchdogs(pgdata: Path) -> list[psutil.Process]:
@@ -150,11 +152,15 @@ def ingest_kills(
         data_dir = work / f"group{first // group}"
         shutil.copytree(clean / "models", data_dir / "models")  # the derived int8 model
         pgdata = (data_dir / "pgdata").resolve()
-        for _ in range(min(group, kills - first)):
-            if kill_ingest_at(data_dir, source, batch, rng.uniform(0, clean_seconds)):
+        horizon = clean_seconds  # kill moments are drawn over a run's length
+        wanted = killed + min(group, kills - first)
+        while killed < wanted:
+            ended = kill_ingest_at(data_dir, source, batch, rng.uniform(0, horizon))
+            if ended is None:
                 killed += 1
-            else:
+            else:  # a resumed run is shorter: draw the next moments over its own length
                 finished += 1
+                horizon = ended
             left = orphans_after_watchdogs(pgdata)
             orphans += len(left)
             for proc in left:  # count it, clear it, go on
@@ -165,8 +171,8 @@ def ingest_kills(
         shutil.rmtree(data_dir, ignore_errors=True)
     return {
         "kills": kills,
-        "killed_mid_run": killed,
-        "ended_before_kill": finished,
+        "killed": killed,
+        "runs_ended_before_their_kill": finished,
         "orphans": orphans,
         "groups": -(-kills // group),
         "groups_differing_from_clean": differing,

@@ -39,7 +39,7 @@ def test_kill_ingest_at_random_moments_leaves_no_orphan_and_same_catalog(
     pgdata = (killed / "pgdata").resolve()
     orphans = {}
     for delay in (rng.uniform(0, seconds) for _ in range(5)):
-        kill_ingest_at(killed, source, 16, delay)
+        kill_ingest_at(killed, source, 16, delay)  # or it ended first: a run without a kill
         left = orphans_after_watchdogs(pgdata)
         if left:
             orphans[round(delay, 2)] = [p.pid for p in left]
