@@ -16,6 +16,7 @@ from discovery.settings_sections import (
     FetchSettings,
     ServingSettings,
     StrategyName,
+    SupervisionSettings,
     ThreadSettings,
     comma_list,
 )
@@ -61,7 +62,14 @@ class SkillProposals(StrEnum):
     OFF = "off"
 
 
-class Settings(DiscoverSettings, FetchSettings, ServingSettings, ThreadSettings, BaseSettings):
+class Settings(
+    DiscoverSettings,
+    FetchSettings,
+    ServingSettings,
+    ThreadSettings,
+    SupervisionSettings,
+    BaseSettings,
+):
     model_config = SettingsConfigDict(
         env_file=".env", env_ignore_empty=True, extra="ignore", case_sensitive=False
     )

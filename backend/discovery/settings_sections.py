@@ -1,6 +1,7 @@
 """Sections of the one Settings (`settings.py` inherits them): what `discover` ranks by, what
-the fetchers of third-party URLs (agent cards, thumbnails) may reach, and what one client may ask
-of the server (rate, concurrency and body limits) with what its logs say. Fields are read by
+the fetchers of third-party URLs (agent cards, thumbnails) may reach, what one client may ask
+of the server (rate, concurrency and body limits) with what its logs say, what a conversation
+keeps, and how the embedded database is supervised. Fields are read by
 their full names (`settings.discovery_score_cap`), as any other setting."""
 
 from __future__ import annotations
@@ -206,4 +207,25 @@ class ThreadSettings(BaseSettings):
     )
     discovery_thread_purge_seconds: float = Field(
         default=600.0, gt=0, le=86_400, description="How often the server purges idle threads."
+    )
+
+
+class SupervisionSettings(BaseSettings):
+    # The embedded server's supervisor (db/supervisor.py): a PostgreSQL that died or began
+    # shutting down is started again by the app itself. Not used with DATABASE_URL.
+    discovery_db_supervise: bool = Field(
+        default=True,
+        description="Restart the embedded PostgreSQL when it dies or begins shutting down.",
+    )
+    discovery_db_probe_seconds: float = Field(
+        default=1.0,
+        gt=0,
+        le=60,
+        description="How often the embedded postmaster is checked (its pid file, no connection).",
+    )
+    discovery_db_restart_backoff_max_seconds: float = Field(
+        default=30.0,
+        ge=0.5,
+        le=600,
+        description="A failed restart is retried after 0.5 s, doubling up to this.",
     )

@@ -5,6 +5,8 @@ started again under a running app."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from pathlib import Path
 
 import httpx
@@ -13,6 +15,7 @@ from pydantic import SecretStr
 
 from discovery.api.main import create_app
 from discovery.db.embedded import EmbeddedPostgres
+from discovery.db.postmaster import ServerState, postmaster_pid, server_state
 from discovery.settings import Settings
 
 pytestmark = pytest.mark.integration
@@ -57,5 +60,39 @@ async def test_outage_gives_503_then_the_app_recovers(tmp_path: Path, agent_data
                 turn = await client.post("/api/ai-search", json={"query": "hello"})
                 assert turn.status_code == 200 and turn.json()["intent"] == "greeting"
                 assert (await client.get("/readyz")).status_code == 200
+    finally:
+        server.stop()
+
+
+async def test_readyz_reports_server_in_smart_shutdown_not_ready(
+    tmp_path: Path, agent_data_dir: Path
+) -> None:
+    """SIGTERM puts PostgreSQL in smart shutdown: it refuses new connections and serves the
+    old ones until they leave. /readyz opens a new connection, so it says 503 while a search on
+    a pooled connection still answers (DATABASE_URL: no supervisor restarts this server)."""
+    server = EmbeddedPostgres(tmp_path / "pgdata")
+    uri = server.start()
+    settings = Settings(
+        database_url=SecretStr(uri),
+        discovery_data_dir=agent_data_dir,
+        discovery_agent_planner="local",
+        discovery_pool_timeout_seconds=1.0,
+    )  # type: ignore[call-arg]
+    app = create_app(settings)
+    try:
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+                assert (await client.get("/readyz")).status_code == 200
+                os.kill(postmaster_pid(server.pgdata) or 0, signal.SIGTERM)
+                for _ in range(100):
+                    if server_state(server.pgdata) is ServerState.STOPPING:
+                        break
+                    await asyncio.sleep(0.05)
+                search = await client.post("/api/v1/search", json={"query": "jazz"})
+                assert search.status_code == 200  # an old, pooled connection
+                ready = await client.get("/readyz")
+                assert ready.status_code == 503 and ready.json()["database"] is False
+                assert ready.headers["retry-after"] == "5"
     finally:
         server.stop()

@@ -1,7 +1,9 @@
-"""One Database handle: the embedded server (or DATABASE_URL), a psycopg pool, migrations."""
+"""One Database handle: the embedded server (or DATABASE_URL), a psycopg pool, migrations; the
+embedded server supervised (db/supervisor.py) while the handle is open."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,6 +14,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from discovery.db.embedded import EmbeddedPostgres
 from discovery.db.migrate import apply_migrations
+from discovery.db.supervisor import Supervisor
 from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -26,6 +29,8 @@ class Database:
         self.settings = settings
         self._embedded: EmbeddedPostgres | None = None
         self._pool: AsyncConnectionPool | None = None
+        self._supervisor: Supervisor | None = None
+        self._retired: set[asyncio.Task[None]] = set()  # old pools closing
         self.conninfo = ""
 
     async def open(self, migrate: bool = True) -> None:
@@ -39,9 +44,20 @@ class Database:
                 applied = await apply_migrations(conn)
                 if applied:
                     log.info("applied migrations: %s", ", ".join(applied))
+        self._pool = await self._open_pool()
+        if self._embedded is not None and self.settings.discovery_db_supervise:
+            self._supervisor = Supervisor(
+                self._embedded,
+                on_restart=self._replace_pool,
+                probe_seconds=self.settings.discovery_db_probe_seconds,
+                backoff_max_seconds=self.settings.discovery_db_restart_backoff_max_seconds,
+            )
+            self._supervisor.start()
+
+    async def _open_pool(self) -> AsyncConnectionPool:
         # Poolers in transaction mode (Supabase port 6543) cannot keep prepared statements.
         kwargs = {"prepare_threshold": None} if ":6543" in self.conninfo else {}
-        self._pool = AsyncConnectionPool(
+        pool = AsyncConnectionPool(
             self.conninfo,
             min_size=1,
             max_size=self.settings.discovery_pool_max_size,
@@ -49,13 +65,28 @@ class Database:
             configure=register_vector_async,
             # No check on checkout (a round trip, about 12% of a search's event-loop time under
             # load): after a database restart a stale connection fails one request with a 503,
-            # and the pool replaces it.
+            # and the pool replaces it. After a restart by the supervisor the whole pool is new.
             timeout=self.settings.discovery_pool_timeout_seconds,
             open=False,
         )
-        await self._pool.open(wait=True, timeout=30)
+        await pool.open(wait=True, timeout=30)
+        return pool
+
+    async def _replace_pool(self, conninfo: str) -> None:
+        """After a restart of the embedded server: a fresh pool at once (the old one's idle
+        connections are dead, and its reconnection attempts back off up to minutes)."""
+        self.conninfo = conninfo
+        old, self._pool = self._pool, await self._open_pool()
+        if old is not None:  # requests still holding its connections finish on them
+            task = asyncio.get_running_loop().create_task(old.close(timeout=5))
+            self._retired.add(task)
+            task.add_done_callback(self._retired.discard)
 
     async def close(self) -> None:
+        if self._supervisor is not None:
+            await self._supervisor.stop()
+            self._supervisor = None
+        await asyncio.gather(*self._retired, return_exceptions=True)
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
@@ -71,7 +102,23 @@ class Database:
             async with self._pool.connection() as conn:
                 yield conn
         except (psycopg.OperationalError, PoolTimeout) as exc:
+            if self._supervisor is not None:
+                self._supervisor.connection_failed()
             raise DatabaseUnavailable(str(exc)) from exc
+
+    async def ping(self) -> None:
+        """Open a new connection (not a pooled one) and run a query: a server that refuses new
+        connections (one in shutdown keeps its old ones) is unavailable. Raises
+        DatabaseUnavailable."""
+        try:
+            async with asyncio.timeout(self.settings.discovery_pool_timeout_seconds):
+                conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                async with conn:
+                    await conn.execute("select 1")
+        except (psycopg.OperationalError, TimeoutError) as exc:
+            if self._supervisor is not None:
+                self._supervisor.connection_failed()
+            raise DatabaseUnavailable(str(exc) or "the database did not answer in time") from exc
 
     async def __aenter__(self) -> Database:
         await self.open()

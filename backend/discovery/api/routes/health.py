@@ -39,11 +39,12 @@ async def healthz() -> Liveness:
     responses={503: {"model": Readiness, "description": "Not ready (with `Retry-After`)."}},
 )
 async def readyz(runtime: RuntimeDep) -> JSONResponse:
-    """Ready when the database answers and the embedder embeds (503 otherwise)."""
+    """Ready when the database takes a new connection and answers, and the embedder embeds (503
+    otherwise). A new connection, not a pooled one: a server shutting down keeps serving the
+    connections it has while refusing new ones."""
     database = embedder = True
     try:
-        async with runtime.db.connection() as conn:
-            await conn.execute("select 1")
+        await runtime.db.ping()
     except DatabaseUnavailable:
         database = False
     try:
