@@ -149,11 +149,12 @@ begin
     end loop;
 
     -- What they may read, row by row: published (active) items and skills and what the search
-    -- functions read to rank them. Term statistics (bm25_terms, bm25_df, bm25_kind_stats) and
-    -- the list of embedding models are not per item and are readable whole.
+    -- functions read to rank them. Term statistics (bm25_terms, bm25_df, bm25_kind_stats), the
+    -- agents counted per chain (agent_counts) and the list of embedding models are not per item
+    -- and are readable whole.
     foreach t in array array['items', 'skills', 'item_embeddings', 'item_bm25', 'skill_embeddings',
                              'item_skills', 'item_schemas', 'agent_cards', 'embedding_models',
-                             'bm25_terms', 'bm25_df', 'bm25_kind_stats']
+                             'bm25_terms', 'bm25_df', 'bm25_kind_stats', 'agent_counts']
     loop
         if t <> 'agent_cards' then
             execute format('grant select on table public.%I to %s', t, readers);
@@ -181,7 +182,8 @@ begin
                        ' using (exists (select 1 from public.items i'
                        ' where i.id = item_id and i.is_active))', t, readers);
     end loop;
-    foreach t in array array['embedding_models', 'bm25_terms', 'bm25_df', 'bm25_kind_stats'] loop
+    foreach t in array array['embedding_models', 'bm25_terms', 'bm25_df', 'bm25_kind_stats',
+                             'agent_counts'] loop
         execute format('create policy published_read on public.%I for select to %s'
                        ' using (true)', t, readers);
     end loop;

@@ -193,3 +193,40 @@ async def test_a_composed_query_vector_adds_the_intents_and_the_users(
         AgentSearchRequest(intent_type="governance.membership.add"), agents_runtime.intents
     )
     assert np.allclose(service._vector(intent_only), embed(intent_only.text), atol=1e-6)
+
+
+async def test_the_kept_agent_counts_follow_every_write(runtime: Runtime) -> None:
+    """`agent_counts` (what an unfiltered search counts from) stays equal to a count of the
+    vectors through ingest, a chain change, deactivation, reactivation and deletion."""
+    from tests.conftest import AGENTS_FIXTURE
+
+    from discovery.catalog.a2a.ingest import ingest_agents
+
+    kept_sql = "select chain_id, n from agent_counts where n <> 0 order by 1"
+    counted_sql = (
+        "select coalesce(chain_id, 'none'), count(*) from item_embeddings"
+        " where kind = 'agent' and is_active group by 1 order by 1"
+    )
+
+    async def agree() -> list[tuple[str, int]]:
+        async with runtime.db.connection() as conn:
+            kept = await (await conn.execute(kept_sql)).fetchall()
+            counted = await (await conn.execute(counted_sql)).fetchall()
+        assert kept == counted
+        return kept
+
+    await ingest_agents(runtime.db, runtime.embedder, runtime.settings, [AGENTS_FIXTURE])
+    assert sum(n for _, n in await agree()) == 9
+    for statement in (
+        "update agent_cards set chain_id = '999' where item_id = 'agent:1:42'",
+        "update items set is_active = false where id = 'agent:8453:101'",
+        "update items set is_active = true where id = 'agent:8453:101'",
+        "update items set is_active = false where kind = 'agent'",
+        "update items set is_active = true where kind = 'agent'",
+        "delete from items where id = 'agent:1:7'",
+    ):
+        async with runtime.db.connection() as conn:
+            await conn.execute(statement)
+        await agree()
+    everyone = await runtime.agents.search(AgentSearchRequest(text="agent"))
+    assert everyone.total == 8 and everyone.by_chain["999"] == 1

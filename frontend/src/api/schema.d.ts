@@ -33,7 +33,9 @@ export interface paths {
         };
         /**
          * Readyz
-         * @description Ready when the database answers and the embedder embeds (503 otherwise).
+         * @description Ready when the database takes a new connection and answers, and the embedder embeds (503
+         *     otherwise). A new connection, not a pooled one: a server shutting down keeps serving the
+         *     connections it has while refusing new ones.
          */
         get: operations["health-readyz"];
         put?: never;

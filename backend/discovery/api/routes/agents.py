@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
 from discovery.api.deps import READ, WRITE, AgentSearchDep, RuntimeDep
 from discovery.api.jobs import JobStatus, job
+from discovery.api.json_body import json_body
 from discovery.catalog.a2a.sync import SyncReport, sync_agents
 from discovery.search.agent_models import AgentOut, AgentSearchRequest, AgentSearchResult
 from discovery.search.agents import AgentFilter
@@ -24,10 +25,10 @@ router = APIRouter(tags=["agents"])
     response_model=AgentSearchResult,
     response_model_by_alias=True,
 )
-async def semantic_search(body: AgentSearchRequest, agents: AgentSearchDep) -> AgentSearchResult:
+async def semantic_search(body: AgentSearchRequest, agents: AgentSearchDep) -> Response:
     """The registered A2A agents that can carry out an intent: ranked by meaning, filtered by
     the intent's required skills (any one, or all with `requireAllSkills`)."""
-    return await agents.search(body)
+    return json_body(await agents.search(body))
 
 
 class AgentList(BaseModel):
