@@ -81,7 +81,8 @@ where e.kind = 'agent' and e.is_active
 group by 1, 2;
 
 -- match_agents as the migration before defined it, with the counts of an unfiltered search
--- read from agent_counts.
+-- read from agent_counts, and no separate count of a skill filter's agents when their skills'
+-- member counts show that few enough pass for the exact path.
 create or replace function match_agents(
     query_embedding vector,
     required_skills text[] default null,
@@ -111,6 +112,7 @@ declare
     n_total   bigint;
     chains    jsonb;
     saved     text[];
+    bound     bigint;
 begin
     if min_score is null or min_score < 0 or min_score > 1 then
         raise exception using errcode = '22023', message = 'min_score must be within [0, 1]';
@@ -132,14 +134,27 @@ begin
             from agent_counts c
             where c.model = m_model and c.n > 0 and (chain is null or c.chain_id = chain);
         else
-            execute format($q$
-                select coalesce(sum(n), 0), coalesce(jsonb_object_agg(c, n), '{}'::jsonb) from (
-                    select coalesce(e.chain_id, 'none') as c, count(*) as n
-                    from item_embeddings e
-                    where e.model = %L and e.kind = 'agent' and e.is_active and %s
-                      and ($3::text is null or e.chain_id = $3)
-                    group by 1) g
-            $q$, m_model, skill_sql) into n_total, chains using query_embedding, skills, chain;
+            -- The skills' member counts (kept for every skill by the catalog) bound how many
+            -- agents can pass: when the bound is within exact_max_rows, counting them first
+            -- would read the same rows twice, so the exact path below scores and counts them
+            -- in one pass. A skill the table does not know, or a bound above, counts first.
+            select case when count(*) = cardinality(skills) then
+                        case when require_all then min(sk.tool_count) else sum(sk.tool_count) end
+                   end
+            into bound
+            from public.skills sk where sk.id = any(skills);
+            if bound is null or bound > exact_max_rows then
+                execute format($q$
+                    select coalesce(sum(n), 0), coalesce(jsonb_object_agg(c, n), '{}'::jsonb)
+                    from (select coalesce(e.chain_id, 'none') as c, count(*) as n
+                          from item_embeddings e
+                          where e.model = %L and e.kind = 'agent' and e.is_active and %s
+                            and ($3::text is null or e.chain_id = $3)
+                          group by 1) g
+                $q$, m_model, skill_sql) into n_total, chains using query_embedding, skills, chain;
+            else
+                n_total := 0;  -- at most exact_max_rows: the exact path
+            end if;
         end if;
         if n_total > exact_max_rows then
             saved := array[coalesce(current_setting('hnsw.ef_search', true), '40'),

@@ -137,6 +137,7 @@ async def test_the_index_path_and_the_exact_path_agree(agents_runtime: Runtime) 
         AgentSearchRequest(intent_type="governance.membership.verify"),
         AgentSearchRequest(text="delegate", required_skills=[ADD, VERIFY], require_all_skills=True),
         AgentSearchRequest(text="membership agents", chain_id="1"),
+        AgentSearchRequest(text="members", required_skills=[ADD, "governance_and_trust/x/unknown"]),
     ):
         exact = await agents_runtime.agents.search(request)
         fast = await indexed.search(request)
