@@ -96,3 +96,28 @@ def test_no_500_and_no_schema_violation(served_url: str, mode: GenerationMode) -
             continue
         fuzzed += 1
     assert fuzzed >= len(ops) // 2, f"only {fuzzed} of {len(ops)} operations were fuzzed"
+
+
+def test_stateful_sequences_get_no_500_and_no_undocumented_status(served_url: str) -> None:
+    """Schemathesis' stateful phase: sequences of calls, later ones fed by earlier answers
+    (links inferred from the document: an id a list returns, the item it names), held to the
+    same checks as single calls."""
+    schema = schemathesis.openapi.from_url(f"{served_url}/openapi.json")
+
+    class Sequences(schema.as_state_machine()):  # type: ignore[misc]
+        def validate_response(
+            self, response: object, case: schemathesis.Case, *args: object, **kwargs: object
+        ) -> None:
+            upstream = case.operation.path in UPSTREAM
+            checks = [c for c in CHECKS if not (upstream and c is not_a_server_error)]
+            case.validate_response(response, checks=checks)  # type: ignore[arg-type]
+
+    Sequences.run(
+        settings=settings(
+            max_examples=50,
+            stateful_step_count=6,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
+    )
