@@ -197,8 +197,10 @@ def _match(row: dict[str, Any], query: AgentQuery, words: dict[str, str]) -> Age
     )
 
 
+@lru_cache(maxsize=8192)
 def _stems(text: str) -> dict[str, str]:
-    """Stem -> the first word that has it (stop words left out)."""
+    """Stem -> the first word that has it (stop words left out). Cached by text (an agent's
+    text comes back with every search that finds it); callers only read the dict."""
     out: dict[str, str] = {}
     for word in _WORD.findall(text.lower()):
         if word not in _STOP and len(word) > 2:
