@@ -23,54 +23,38 @@ language sql as $$
     on conflict (model, chain_id) do update set n = c.n + excluded.n
 $$;
 
-create or replace function _agent_counts_added()
+-- One statement trigger for all three events: rows a statement removed count -1, rows it added
+-- +1 (an update both), only agents' active rows, grouped by model and chain.
+create or replace function _agent_counts_follow()
 returns trigger
 language plpgsql as $$
 begin
-    perform _agent_counts_apply(array_agg(coalesce(r.chain_id, 'none')), array_agg(1),
-                                array_agg(r.model))
-    from new_rows r where r.kind = 'agent' and r.is_active having count(*) > 0;
+    if tg_op in ('UPDATE', 'DELETE') then
+        perform _agent_counts_apply(array_agg(coalesce(r.chain_id, 'none')), array_agg(-1),
+                                    array_agg(r.model))
+        from old_rows r where r.kind = 'agent' and r.is_active having count(*) > 0;
+    end if;
+    if tg_op in ('INSERT', 'UPDATE') then
+        perform _agent_counts_apply(array_agg(coalesce(r.chain_id, 'none')), array_agg(1),
+                                    array_agg(r.model))
+        from new_rows r where r.kind = 'agent' and r.is_active having count(*) > 0;
+    end if;
     return null;
 end $$;
 
-create or replace function _agent_counts_removed()
-returns trigger
-language plpgsql as $$
-begin
-    perform _agent_counts_apply(array_agg(coalesce(r.chain_id, 'none')), array_agg(-1),
-                                array_agg(r.model))
-    from old_rows r where r.kind = 'agent' and r.is_active having count(*) > 0;
-    return null;
-end $$;
-
-create or replace function _agent_counts_changed()
-returns trigger
-language plpgsql as $$
-begin
-    perform _agent_counts_apply(array_agg(d.chain), array_agg(d.sign), array_agg(d.model))
-    from (
-        select coalesce(r.chain_id, 'none') as chain, -1 as sign, r.model
-        from old_rows r where r.kind = 'agent' and r.is_active
-        union all
-        select coalesce(r.chain_id, 'none'), 1, r.model
-        from new_rows r where r.kind = 'agent' and r.is_active
-    ) d
-    having count(*) > 0;
-    return null;
-end $$;
-
+-- PostgreSQL allows transition tables only on single-event triggers: three triggers, one function.
 drop trigger if exists agent_counts_insert on item_embeddings;
 create trigger agent_counts_insert after insert on item_embeddings
     referencing new table as new_rows
-    for each statement execute function _agent_counts_added();
+    for each statement execute function _agent_counts_follow();
 drop trigger if exists agent_counts_delete on item_embeddings;
 create trigger agent_counts_delete after delete on item_embeddings
     referencing old table as old_rows
-    for each statement execute function _agent_counts_removed();
+    for each statement execute function _agent_counts_follow();
 drop trigger if exists agent_counts_update on item_embeddings;
 create trigger agent_counts_update after update on item_embeddings
     referencing old table as old_rows new table as new_rows
-    for each statement execute function _agent_counts_changed();
+    for each statement execute function _agent_counts_follow();
 
 -- The counts of the agents already there.
 delete from agent_counts;
@@ -80,8 +64,9 @@ from item_embeddings e
 where e.kind = 'agent' and e.is_active
 group by 1, 2;
 
--- match_agents as the migration before defined it, with the counts of an unfiltered search
--- read from agent_counts, and no separate count of a skill filter's agents when their skills'
+-- match_agents with the counts and the chain filter on the vectors' rows (`agent_cards` joined
+-- only for the page, and for every passing agent only when a live or verified filter asks for
+-- its card's state), the counts of an unfiltered search read from agent_counts, and no separate count of a skill filter's agents when their skills'
 -- member counts show that few enough pass for the exact path.
 create or replace function match_agents(
     query_embedding vector,
