@@ -7,6 +7,7 @@ too) is checked, and a bad one is a validation error naming the field and the po
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, field_validator
@@ -31,18 +32,22 @@ def text_problem(value: Any) -> str | None:
     return None
 
 
+#: Characters no stored text can hold: NUL (PostgreSQL) and lone surrogates (not UTF-8). The
+#: catalog's own check (`catalog/checks.py`) refuses these and more.
+UNSTORABLE = "\x00\ud800-\udfff"
+_UNSTORABLE = re.compile(f"[{UNSTORABLE}]")
+
+
 def _string_problem(value: str) -> str | None:
-    nul = value.find("\x00")
-    if nul >= 0:
-        return f"contains a NUL character at position {nul}"
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        return (
-            f"contains a lone UTF-16 surrogate (U+{ord(value[exc.start]):04X}) at position"
-            f" {exc.start}: not valid Unicode text"
-        )
-    return None
+    found = _UNSTORABLE.search(value)
+    if found is None:
+        return None
+    if found.group() == "\x00":
+        return f"contains a NUL character at position {found.start()}"
+    return (
+        f"contains a lone UTF-16 surrogate (U+{ord(found.group()):04X}) at position"
+        f" {found.start()}: not valid Unicode text"
+    )
 
 
 class RequestModel(BaseModel):

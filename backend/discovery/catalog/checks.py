@@ -18,6 +18,8 @@ import math
 import re
 from typing import Any
 
+from discovery.text import UNSTORABLE
+
 FIELD_LIMITS = {
     "id": 1_000,
     "name": 1_000,
@@ -29,7 +31,8 @@ FIELD_LIMITS = {
 METADATA_LIMIT = 1_000_000
 MAX_DEPTH = 64
 
-_BAD_CHAR = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+# What no stored text can hold (shared with the requests' check), and the other C0 controls.
+_BAD_CHAR = re.compile(f"[{UNSTORABLE}\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f]")
 
 
 def text_problem(text: str) -> str | None:
