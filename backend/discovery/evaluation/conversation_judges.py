@@ -132,7 +132,7 @@ def is_like(
         return False
     constraints = constraints or {}
     media = constraints.get("media_type") or reference.get("media_type")
-    rule = {
+    rule: dict[str, Any] = {
         "accept": [],
         "media_type": media,
         "year_from": constraints.get("year_from"),
