@@ -42,9 +42,9 @@ def stated_numbers(message: str) -> list[int]:
 
 _DECADE = re.compile(r"\b(1\d|20)(\d)0'?s\b|'(\d)0s\b")
 _YEAR = re.compile(r"(?<![\d,])\b(1\d{3}|20\d{2})\b(?!'?s\b)")
-_SPAN = re.compile(
-    r"\b((?:1\d|20)\d{2})'?s?\s*(?:-|–|—|to|through|until|and)\s*((?:1\d|20)\d{2})'?s?\b"
-)
+_YEARS = r"((?:1\d|20)\d{2})'?s?"
+_SPAN = re.compile(r"\b" + _YEARS + r"\s*(?:-|–|—|to|through|until)\s*(?:the\s+)?" + _YEARS + r"\b")
+_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?" + _YEARS + r"\s+and\s+(?:the\s+)?" + _YEARS)
 _ORDINALS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
     "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
@@ -69,7 +69,7 @@ def stated_periods(message: str, unit: str) -> set[int]:
     year names its period; "the 1700s" is a century when the unit is `century`."""
     text = message.lower()
     periods: set[int] = set()
-    for a, b in _SPAN.findall(text):
+    for a, b in [*_SPAN.findall(text), *_BETWEEN.findall(text)]:
         lo, hi = sorted((int(a), int(b)))
         if unit == "decade":
             periods.update(range(lo // 10 * 10, hi // 10 * 10 + 1, 10))

@@ -103,6 +103,7 @@ class TurnResult:
     attempts: list[dict[str, Any]]
     latency_ms: float
     verdict: Verdict
+    thread_id: str = ""
 
     @property
     def first_ok(self) -> bool:
@@ -161,6 +162,7 @@ async def run_conversation(
                 attempts,
                 latency,
                 verdict,
+                response.thread_id or "",
             )
         )
         # The search that showed the records: its words are not anchoring a later reference.
