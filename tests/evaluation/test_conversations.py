@@ -3,6 +3,7 @@ through the real agent on the demo database."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -12,7 +13,7 @@ from tests.conftest import settings_for
 
 from discovery.agent.service import AgentService, open_agent
 from discovery.embeddings.local import LocalMiniLMEmbedder
-from discovery.evaluation.conversation_report import report
+from discovery.evaluation.conversation_report import dumps, report
 from discovery.evaluation.conversations import (
     SPLITS,
     evaluate_conversations,
@@ -69,3 +70,4 @@ async def test_conversations_run_on_one_thread_each_and_every_turn_is_judged(
     figures = report(turns, SPLITS)
     assert {split for split in figures["splits"]} <= {"tune", "report", "all"}
     assert sum(s["turns"] for k, s in figures["splits"].items() if k != "all") == 5
+    assert json.loads(dumps(figures))["turns"][4]["verdict"]["passed"] is True

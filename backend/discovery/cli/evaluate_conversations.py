@@ -25,7 +25,7 @@ def conversations_cmd(
 ) -> None:
     """Run the fresh conversation set (data/eval/agent_conversations.jsonl) through the agent
     on the demo archive (own database) and judge every turn."""
-    from discovery.evaluation.conversation_report import report
+    from discovery.evaluation.conversation_report import dumps, report
     from discovery.evaluation.conversations import SPLITS, load_conversations, select, split_of
 
     if split not in (*SPLITS, "all"):
@@ -46,7 +46,7 @@ def conversations_cmd(
         _print_failures(figures["turns"])
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(figures, indent=1, ensure_ascii=False, default=str))
+        out.write_text(dumps(figures), encoding="utf-8")
 
 
 def _share(rate: dict[str, Any]) -> str:

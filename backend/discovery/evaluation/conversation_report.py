@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -113,3 +114,10 @@ def turn_json(t: TurnResult) -> dict[str, Any]:
         for a in t.attempts
     ]
     return row
+
+
+def dumps(figures: dict[str, Any]) -> str:
+    """The report as JSON: the figures indented, then one line per turn (small, diffable)."""
+    head = json.dumps({"splits": figures["splits"]}, indent=1, ensure_ascii=False)
+    rows = ",\n".join(json.dumps(t, ensure_ascii=False, default=str) for t in figures["turns"])
+    return head[:-2] + ',\n "turns": [\n' + rows + "\n ]\n}\n"
