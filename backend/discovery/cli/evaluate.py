@@ -1,4 +1,5 @@
-"""`discovery eval intents` and `discovery eval agent`: print the agent's figures."""
+"""`discovery eval intents`, `discovery eval agent` and `discovery eval conversations`: print
+the agent's figures."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from discovery.cli.evaluate_conversations import conversations_cmd
 from discovery.cli.terminal import console, load_settings
 from discovery.settings import Settings
 
 eval_app = typer.Typer(help="Measure the agent: intent routing and search relevance.")
+eval_app.command("conversations")(conversations_cmd)
 
 
 @eval_app.command("intents")
