@@ -41,6 +41,20 @@ left join bm25_terms t on t.term = l.lexeme
 left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
 group by w.ord order by w.ord
 """
+# The same, accents ignored (the word's forms as typed or stemmed against the catalog's terms
+# without accents): for a word no term spells exactly ("creche" for "crèche", which the
+# English stemmer leaves unstemmed). A scan of the term list, only for such words.
+_ACCENTS = ("àáâãäåèéêëìíîïòóôõöùúûüýÿçñ", "aaaaaaeeeeiiiiooooouuuuyycn")
+_FOLDED_TERMS_SQL = """
+select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
+       coalesce(sum(f.df), 0)
+from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
+left join bm25_terms t on translate(t.term, %(accented)s, %(plain)s) = any(
+    string_to_array(w.forms, ' ')
+    || array(select l.lexeme from unnest(to_tsvector('english', w.forms)) l))
+left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
+group by w.ord order by w.ord
+"""
 
 
 @dataclass(frozen=True)
@@ -133,7 +147,18 @@ async def subject_terms(
         return []
     forms = [f"{w} {w[:-1] if w.endswith('s') else w + 's'}" for w in words]
     rows = await (await conn.execute(_TERMS_SQL, {"forms": forms})).fetchall()
-    return [(words[int(o) - 1], list(ids or []), int(df)) for o, ids, df in rows]
+    found = [(words[int(o) - 1], list(ids or []), int(df)) for o, ids, df in rows]
+    unknown = [i for i, (_, ids, _) in enumerate(found) if not ids]
+    if unknown:
+        accented, plain = _ACCENTS
+        folded = [
+            forms[words.index(found[i][0])].translate(str.maketrans(*_ACCENTS)) for i in unknown
+        ]
+        params = {"forms": folded, "accented": accented, "plain": plain}
+        again = await (await conn.execute(_FOLDED_TERMS_SQL, params)).fetchall()
+        for (_ord, ids, df), i in zip(again, unknown, strict=True):
+            found[i] = (found[i][0], list(ids or []), int(df))
+    return found
 
 
 async def _facts(
