@@ -26,13 +26,18 @@ from discovery.agent.offline.querying import (
 
 Kind = Literal["count", "creator", "period"]
 
-_COUNT_RE = re.compile(r"\b(?:how\s+many|(?:what|which)\s+(?:is\s+the\s+)?number\s+of)\b", re.I)
+_COUNT_RE = re.compile(
+    r"\b(?:how\s+many|(?:what|which)\s+(?:is\s+the\s+)?number\s+of)\b|^\s*count\b", re.I
+)
+# "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
+# made steel".
 _CREATOR_RE = re.compile(
-    r"\b(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
+    r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
+    r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
     r"produced|printed|sculpted|did|photographers?|artists?|makers?|creators?|authors?)"
-    r"|which\s+(?:photographers?|artists?|makers?|creators?)"
-    r"|(?:made|taken|created|painted|photographed|shot|drawn)\s+by\s+whom|by\s+whom)\b",
+    r"|which\s+(?:photographers?|artists?|makers?|creators?))\b"
+    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b",
     re.I,
 )
 _PERIOD_RE = re.compile(
@@ -50,11 +55,12 @@ _BACK_RE = re.compile(
 # The question's own words: never part of its subject.
 _QUESTION_WORDS = frozenset(
     """
-    many number total altogether overall count took taken made make makes created create painted
+    tell know wonder wondering curious idea say many number total altogether overall count took
+    taken made make makes created create painted
     photographed shot drew drawn designed carved produced printed sculpted photographer
     photographers artist artists maker makers creator creators author authors whom decades decade
     periods period eras era centuries century years year dates date dated old time age ages come
-    comes came exist exists held hold holds own owns available shown results result
+    comes came exist exists held hold holds own owns available shown results result whose
     """.split()
 )
 
