@@ -108,6 +108,10 @@ async def test_the_commonest_word_is_dropped_when_no_record_has_them_all(
     assert 0 < len(facts.matched_words) < 3
     kept = await _facts(demo_runtime, FactsQuery(subject=" ".join(facts.matched_words)))
     assert kept.total == facts.total
+    # Records hold every word, only not in the asked period: 0, no word dropped.
+    later = FactsQuery(subject="lena horne", date_from=1990, date_to=1999)
+    none = await _facts(demo_runtime, later)
+    assert none.total == 0 and none.matched_words == ["lena", "horne"]
 
 
 async def test_item_ids_count_exactly_those_records(demo_runtime: Runtime) -> None:

@@ -5,9 +5,12 @@ when (by decade and century). What the agent answers "how many ...", "who took t
 **Matching** (docs/agent.md): an active archive record matches when its text holds every word
 of the subject, as the BM25 text leg indexes it (`item_bm25`: title, creator, medium, media
 type, date, place, tags and the source's own description, English stemming, stop words
-dropped), and it passes the filters exactly as a search applies them (media type equal, its
-period `[date_lo, date_hi]` overlapping the asked years). An empty subject matches every
-record that passes the filters; a subject word the catalog never uses matches nothing. A list
+dropped; each word in its singular or plural form, accents ignored for a word the catalog
+only spells with them), and it passes the filters exactly as a search applies them (media type
+equal, its period `[date_lo, date_hi]` overlapping the asked years). An empty subject matches every
+record that passes the filters; a subject word the catalog never uses matches nothing. When no
+record holds every word (filters aside), the commonest word is dropped, until some record
+matches or one word is left (`matched_words` tells which words were required). A list
 of item ids instead of a subject counts exactly those records. This definition agreed with
 hand counts better than "records above the agent's similarity threshold"
 (`scripts/eval_catalog_questions.py`, figures in docs/agent.md).
@@ -125,14 +128,19 @@ class ArchiveFacts:
 async def archive_facts(
     conn: psycopg.AsyncConnection, query: FactsQuery, top: int = 5
 ) -> ArchiveFacts:
-    """The facts of the active archive records matching `query` (two statements: the subject's
-    term ids, then one aggregate)."""
+    """The facts of the active archive records matching `query` (the subject's term ids, then
+    one aggregate; a few more only when relaxing)."""
     words = await subject_terms(conn, query.subject)
     if any(not ids for _, ids, _ in words):  # a word the catalog never uses: no record has it
         return ArchiveFacts(total=0)
+    filtered = query != FactsQuery(subject=query.subject)
     while True:
-        facts = await _facts(conn, query, [ids for _, ids, _ in words], top)
-        if facts.total or len(words) < 2:
+        term_sets = [ids for _, ids, _ in words]
+        facts = await _facts(conn, query, term_sets, top)
+        done = facts.total > 0 or len(words) < 2
+        if not done and filtered:  # records holding every word, only not with the filters
+            done = (await _facts(conn, FactsQuery(), term_sets, 1)).total > 0
+        if done:
             return replace(facts, matched_words=[w for w, _, _ in words])
         words.remove(max(words, key=lambda w: w[2]))  # relax: the commonest word goes
 
