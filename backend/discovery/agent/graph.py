@@ -25,6 +25,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from discovery import prompts
 from discovery.agent.domain import DomainConfig, Vocabulary, load_vocabulary
+from discovery.agent.facts_tool import make_facts_tool
 from discovery.agent.intents import IntentClassifier
 from discovery.agent.llm_steps import LLMIntentClassifier, LLMRefiner, LLMRelevanceGrader
 from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
@@ -145,7 +146,7 @@ def build_graph(
         middleware.append(ModelFallbackMiddleware(parts.fallback))
     return create_agent(
         parts.model,
-        tools=[make_search_tool(runtime.search, parts.reranker)],
+        tools=[make_search_tool(runtime.search, parts.reranker), make_facts_tool(runtime.db)],
         middleware=middleware,
         state_schema=DiscoveryState,
         checkpointer=checkpointer,

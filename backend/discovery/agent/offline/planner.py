@@ -3,7 +3,10 @@
 It is an honest heuristic stand-in, not a language model. It plays the model's two moves in the
 same graph: for a new request it calls `search_archives_db` once with a query written by
 `querying.plan_turn` (content words kept, filler dropped, follow-ups merged with the thread's
-previous search); after the tool has answered it replies with a short templated sentence.
+previous search); after the tool has answered it replies with a short templated sentence. A
+question about the catalog ("how many ...", "who took these?", "what decades ...?",
+`questions.py`) calls `catalog_facts` instead (with a search showing the records when the
+question names its own subject), and the reply states the computed figure (`answers.py`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
+from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
+from discovery.agent.offline.answers import answer
 from discovery.agent.offline.querying import plan_turn
+from discovery.agent.offline.questions import parse_question, question_calls
 from discovery.agent.state import latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 
@@ -54,9 +60,16 @@ class LocalPlanner(BaseChatModel):
             return AIMessage(content="What would you like to find in the archive?")
         turn = messages[start + 1 :]
         if any(isinstance(m, ToolMessage) for m in turn):  # the tool has answered: reply
+            facts = next((a for m in turn if (a := FactsArtifact.of(m)) is not None), None)
+            if facts is not None and (question := parse_question(text)) is not None:
+                return AIMessage(content=answer(question, facts))
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
+        if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
+            search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
+            calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search)
+            return AIMessage(content="", tool_calls=calls)
         plan = plan_turn(text, previous, earlier.records if earlier else [])
         args = {
             "query": plan.query,
