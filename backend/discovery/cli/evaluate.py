@@ -26,12 +26,18 @@ def intents_cmd(
     file: Annotated[
         Path | None, typer.Option(help="Score this JSONL file (text, intent) instead.")
     ] = None,
+    cv: Annotated[
+        bool, typer.Option(help="Cross-validate on the training lines, grouped by source.")
+    ] = False,
 ) -> None:
     """Recall and precision per class, macro-accuracy and the confusion matrix on held-out lines."""
     from discovery.agent.domain import DomainConfig
     from discovery.embeddings.local import LocalMiniLMEmbedder
     from discovery.evaluation.intents import evaluate_intents, load_eval_set
 
+    if cv:
+        _print_cv()
+        return
     settings = load_settings()
     try:
         examples = load_eval_set(set_, file)
@@ -62,6 +68,33 @@ def intents_cmd(
     if errors:
         for text, true, got in report.errors:
             console.print(f"  {true:>9} -> {got:<9} {text}")
+
+
+def _print_cv() -> None:
+    from discovery.embeddings.local import LocalMiniLMEmbedder
+    from discovery.evaluation.intent_cv import cross_validate
+
+    report = cross_validate(LocalMiniLMEmbedder())
+    table = Table(title="leave-one-source-out cross-validation (tuning figures)")
+    for col in ("held-out source", "lines", "accuracy", "macro-accuracy"):
+        table.add_column(col, justify="left" if col == "held-out source" else "right")
+    for fold in report.folds:
+        r = fold.report
+        table.add_row(fold.source, str(r.total), f"{r.accuracy:.3f}", f"{r.macro_accuracy:.3f}")
+    console.print(table)
+    for name, r in (
+        ("argmax, T=1", report.raw),
+        ("calibrated + UNCLEAR threshold", report.overall),
+    ):
+        per = ", ".join(f"{t} {r.class_accuracy(t):.3f}/{r.precision(t):.3f}" for t in r.per_class)
+        console.print(
+            f"  pooled ({name}): macro-accuracy {r.macro_accuracy:.3f}, accuracy "
+            f"{r.accuracy:.3f}; recall/precision: {per}"
+        )
+    console.print(
+        f"  temperature {report.temperature:.2f} (ECE {report.ece_before:.3f} -> "
+        f"{report.ece_after:.3f}), UNCLEAR below {report.threshold:.3f}"
+    )
 
 
 @eval_app.command("agent")
