@@ -220,3 +220,42 @@ async def test_the_answer_fuses_the_attempts_records(mode: str) -> None:
     ids = [r["id"] for r in message.artifact["records"]]
     assert ids == ["a-0", "b-0", "a-1"]  # as many as one attempt returns
     assert message.artifact["query"] == "b" and message.artifact["accepted"] is True
+
+
+class GraderRejecting:
+    """Judges every result set of the given queries off-topic (a scripted relevance grader)."""
+
+    def __init__(self, rejected: set[str]) -> None:
+        self.rejected = rejected
+
+    def grade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
+        return query not in self.rejected
+
+    async def agrade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
+        return self.grade(request, query, records)
+
+
+@MODES
+async def test_records_the_grader_rejected_are_not_fused_into_the_answer(mode: str) -> None:
+    """An accepted refinement is shown without the off-topic records of the attempts before
+    it ("paintings of the sea or ships" showed its rejected paintings again)."""
+    calls: list[str] = []
+    mw = SearchRefinementMiddleware(
+        ScriptedRefiner(["b"]), max_attempts=3, grader=GraderRejecting({"a"})
+    )
+    script = {"a": [0.9, 0.8, 0.7], "b": [0.5, 0.45]}
+    message, attempts = outcome(await run(mode, mw, make_request("a", []), script, calls))
+    assert [a["reason"] for a in attempts] == ["irrelevant", "ok"]
+    assert [r["id"] for r in message.artifact["records"]] == ["b-0", "b-1"]
+
+
+@MODES
+async def test_when_every_attempt_is_rejected_their_records_are_still_fused(mode: str) -> None:
+    calls: list[str] = []
+    mw = SearchRefinementMiddleware(
+        ScriptedRefiner(["b"]), max_attempts=2, grader=GraderRejecting({"a", "b"})
+    )
+    script = {"a": [0.9, 0.8], "b": [0.5]}
+    message, _ = outcome(await run(mode, mw, make_request("a", []), script, calls))
+    assert message.artifact["accepted"] is False
+    assert [r["id"] for r in message.artifact["records"]] == ["a-0", "b-0"]

@@ -116,12 +116,23 @@ class RefinementLoop:
             return self.artifacts[0].records
         scores: dict[str, float] = {}
         by_id: dict[str, ArchiveRecord] = {}
-        for artifact in self.artifacts:
+        for artifact in self._fusable():
             for rank, record in enumerate(artifact.records, start=1):
                 scores[record.id] = scores.get(record.id, 0.0) + 1.0 / (FUSION_K + rank)
                 by_id.setdefault(record.id, record)
-        size = max(len(a.records) for a in self.artifacts)
+        size = max(len(a.records) for a in self._fusable())
         return [by_id[i] for i in sorted(scores, key=lambda i: -scores[i])][:size]
+
+    def _fusable(self) -> list[SearchArtifact]:
+        """The attempts whose records may be shown: not those the grader judged off-topic,
+        unless every attempt was (fusing rejected records into an accepted refinement showed
+        the off-topic records again: "paintings of the sea or ships", docs/benchmarks.md)."""
+        kept = [
+            a
+            for a, t in zip(self.artifacts, self.attempts, strict=True)
+            if t.reason != "irrelevant"
+        ]
+        return kept or self.artifacts
 
     def result(self, call: dict[str, Any]) -> Command[Any]:
         i = self.best_index()

@@ -60,3 +60,23 @@ def test_never_offers_a_query_already_tried() -> None:
     out = r.refine(ctx("kids at the pool", "weak", tried=tried))
     assert out is not None and out.query not in tried
     assert r.refine(ctx("jazz", "weak", tried=["jazz"])) is None
+
+
+def test_off_topic_results_are_retried_with_the_rarest_words_of_the_whole_message() -> None:
+    """The query writer kept the frame ("photos of men playing jazz"); the message's rarest
+    words the catalog uses (and the ones it never uses, kept as they are) say what it is about."""
+    message = "zzyzx! could you find photos of men playing jazz in a band by the swimming pool?"
+    query = "photos of men playing jazz"
+    context = RefineContext(request=message, query=query, filters={}, reason="irrelevant",
+                            tried=[query], titles=[])  # fmt: skip
+    out = refiner().refine(context)
+    assert out is not None
+    assert (out.query, out.strategy) == ("zzyzx jazz swimming pool", "specify")
+
+
+def test_a_message_that_does_not_name_the_search_is_not_used_to_specify() -> None:
+    context = RefineContext(request="more like the first one", query="jazz band in nightclub",
+                            filters={}, reason="irrelevant", tried=["jazz band in nightclub"],
+                            titles=[])  # fmt: skip
+    counted = LocalRefiner(SYNONYMS, TermStats(counts=[*COUNTS, ("first", 30)]))
+    assert all("first" not in c.query for c in counted.candidates(context))

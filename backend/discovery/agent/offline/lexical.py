@@ -5,8 +5,10 @@
   salon at 0.45), so the search tool takes the 40 nearest records and orders them by
   similarity + 0.1 x the share of the query's key words each record contains.
 - `LexicalGrader`: the offline stand-in for the LLM relevance grader. It judges a result set
-  irrelevant when none of the query's key words appears in any of the top three records, which
-  sends the turn to refinement.
+  irrelevant when none of the query's key words appears in any of the top three records and at
+  least two of them have a title that says what they show (`describes`), which sends the turn
+  to refinement. The catalog's descriptions are boilerplate (maker, date, medium), so a record
+  titled only by name ("Sailing", "The Sleeve") cannot be held against the request's words.
 
 Key words: content words of the query that the archive uses at all (or a curated synonym of
 theirs), compared by English stem; general words ("people", "photos") and media or period words
@@ -24,6 +26,8 @@ from discovery.agent.responses import ArchiveRecord
 GRADE_TOP = 3
 RERANK_WEIGHT = 0.1
 RERANK_POOL = 40
+TITLE_WORDS = 3  # content words of a title that describes its record
+CHECKABLE = 2  # of the first GRADE_TOP records, how many must describe themselves to be judged
 
 
 class KeyTerms:
@@ -52,6 +56,14 @@ class KeyTerms:
 
 def record_stems(title: str, description: str) -> set[str]:
     return stems(f"{title} {description}")
+
+
+def describes(record: ArchiveRecord) -> bool:
+    """Whether the record's title says what it shows ("Marching band in parade honoring
+    Pittsburgh Pirates"), not only names it ("Sailing", "The Sleeve", "Coffeepot"): the
+    descriptions are boilerplate (maker, date, medium), so only such a title can show that a
+    record lacks the request's words."""
+    return len(content_words(record.title)) >= TITLE_WORDS
 
 
 class LexicalReranker:
@@ -83,10 +95,15 @@ class LexicalGrader:
         if not keys:  # nothing to check; unless no word at all is one the archive uses
             specific = self.keys.specific_words(asked)
             return not specific or any(self.keys.terms.doc_freq(w) > 0 for w in specific)
+        top = records[:GRADE_TOP]
         seen: set[str] = set()
-        for record in records[:GRADE_TOP]:
+        for record in top:
             seen |= record_stems(record.title, record.description)
-        return any(forms & seen for forms in keys)
+        if any(forms & seen for forms in keys):
+            return True
+        # No key word in the first records: evidence against them only if their titles say
+        # what they show (the catalog's descriptions are boilerplate: maker, date, medium).
+        return sum(describes(r) for r in top) < min(CHECKABLE, len(top))
 
     async def agrade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
         await self.keys.terms.ensure()

@@ -5,16 +5,26 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 - synonyms (weak matches): swap a person's word for the archive's own (a curated list);
 - feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
   the titles of the best records so far;
-- specify (off-topic matches): only the request's key words, in the archive's own terms.
+- specify (off-topic matches): first the person's rarest words (the catalog's counts), then
+  only the query's key words, in the archive's own terms.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from discovery.agent.offline.querying import FILLER, GENERIC_WORDS, content_words, subject, trim
+from discovery.agent.offline.querying import (
+    FILLER,
+    GENERIC_WORDS,
+    MEDIA_WORDS,
+    content_words,
+    subject,
+    trim,
+)
 from discovery.agent.offline.terms import TermStats
 from discovery.agent.planning import RefineContext, Refinement, normalize, words
+
+RAREST = 3  # the request's rarest words a "specify" refinement keeps
 
 
 class LocalRefiner:
@@ -28,7 +38,12 @@ class LocalRefiner:
         if ctx.reason == "empty":
             return [*self._broaden(ctx), *self._synonyms(ctx)]
         if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
-            return [*self._synonyms(ctx), *self._focus(ctx), *self._broaden(ctx)]
+            return [
+                *self._rarest(ctx),
+                *self._synonyms(ctx),
+                *self._focus(ctx),
+                *self._broaden(ctx),
+            ]
         return [*self._synonyms(ctx), *self._feedback(ctx), *self._broaden(ctx)]
 
     def refine(self, ctx: RefineContext) -> Refinement | None:
@@ -78,6 +93,23 @@ class LocalRefiner:
         keys = [w for w in content_words(ctx.query) if w not in GENERIC_WORDS]
         focused = [self.synonyms.get(w, [w])[0] if self.doc_freq(w) == 0 else w for w in keys]
         return [Refinement(" ".join(focused), "specify")] if focused else []
+
+    def _rarest(self, ctx: RefineContext, keep: int = RAREST) -> list[Refinement]:
+        """The person's own message reduced to what can tell records apart: its words the
+        catalog uses least (at most `keep`, in the message's order), with the words it never
+        uses kept as they are (a name the embedding may still place: "tuskegee airmen"). The
+        query writer keeps the frame and general words ("photos of their performances"); the
+        rarest words of the whole message ("opera") are the ones a wrong set lacks."""
+        specific = [
+            w
+            for w in content_words(ctx.request)
+            if w not in GENERIC_WORDS and w not in MEDIA_WORDS and not any(c.isdigit() for c in w)
+        ]
+        known = sorted((w for w in specific if self.doc_freq(w) > 0), key=self.doc_freq)[:keep]
+        picked = [w for w in specific if w in known or self.doc_freq(w) == 0]
+        if not known or not set(picked) & set(words(ctx.query)):
+            return []  # the message does not name what was searched ("more like the first")
+        return [Refinement(" ".join(picked), "specify")]
 
     def _feedback(self, ctx: RefineContext, top: int = 3, add: int = 2) -> list[Refinement]:
         query_terms = set(ctx.query.split())
