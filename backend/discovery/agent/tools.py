@@ -128,8 +128,9 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
         args["similar_to"] = similar_to
         rerank = reranker if not similar_to else None  # no words to rerank by
         try:
+            given = {"query": query} if query.strip() or not similar_to else {}
             request = SearchRequest.build(
-                query=query.strip(),
+                **given,
                 similar_to=similar_to or None,
                 exclude_ids=(exclude_ids or [])[:MAX_EXCLUDED] if similar_to else None,
                 item_type=ItemKind.ARCHIVE,  # the archive's default strategy (a setting)

@@ -113,9 +113,9 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     n = len(shown)
     counted = "one record" if n == 1 else f"{n} records"
     if ref.creator is not None:
-        wanted = ref.creator.lower()
-        for record in shown:
-            if wanted in record.creator.lower():
+        wanted = _name_words(ref.creator)
+        for record in shown:  # 'Teenie Harris' is in 'Charles "Teenie" Harris'
+            if wanted and f" {wanted} " in f" {_name_words(record.creator)} ":
                 return record
         return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
     position = ref.position or 1
@@ -123,6 +123,10 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     if not 0 <= index < n:
         return f"I showed {counted}; which one do you mean?"
     return shown[index]
+
+
+def _name_words(name: str) -> str:
+    return " ".join(re.findall(r"[^\W_]+", name.lower()))
 
 
 def clarify_constraints(text: str) -> str:
