@@ -46,10 +46,18 @@ async def test_a_reference_keeps_the_threads_filters_and_adds_its_own(
     for record in narrowed.archives:
         assert record.media_type == "photograph"
         assert record.date_start is not None and record.date_start <= 1959
-    # A narrowing follow-up after the reference still narrows (by words, not by the reference).
-    words = await agent.run("only from the 1960s", first.thread_id)
-    assert words.attempts[0].filters.get("year_from") == 1960
-    assert "similar_to" not in words.attempts[0].filters
+    # A narrowing follow-up narrows the records like the same one.
+    later = await agent.run("only from the 1960s", first.thread_id)
+    assert later.attempts[0].filters == {
+        "media_type": "photograph",
+        "year_from": 1960,
+        "year_to": 1969,
+        "similar_to": fourth.id,
+    }
+    assert later.attempts[0].query == narrowed.attempts[0].query
+    # A new subject is a new search.
+    fresh = await agent.run("steel mill workers", first.thread_id)
+    assert "similar_to" not in fresh.attempts[0].filters
 
 
 async def test_the_one_by_a_shown_creator_resolves_and_an_absent_one_is_a_message(

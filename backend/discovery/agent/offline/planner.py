@@ -87,6 +87,11 @@ class LocalPlanner(BaseChatModel):
         if previous is None and is_follow_up(text) and not subject(text):
             return AIMessage(content=clarify_constraints(text))
         plan = plan_turn(text, previous)
+        if plan.follow_up and previous and previous.get("similar_to") and not subject(text):
+            # Narrowing records like a shown one ("only from the 1960s"): the same record, the
+            # new filters; as any narrowing, what was shown may be shown again.
+            like = {"similar_to": previous["similar_to"], "exclude_ids": []}
+            return self._search(str(previous["query"]), plan.filters | like)
         return self._search(plan.query, plan.filters)
 
     def _search(self, query: str, filters: dict[str, Any]) -> AIMessage:
