@@ -168,6 +168,19 @@ class ServingSettings(BaseSettings):
     discovery_agent_concurrent_turns: int = Field(
         default=2, ge=0, le=1000, description="Agent turns one client may run at once; 0: any."
     )
+    discovery_agent_max_running_turns: int = Field(
+        default=8,
+        ge=0,
+        le=10_000,
+        description="Agent turns the whole server runs at once, all clients together; a turn over "
+        "it waits in line (DISCOVERY_AGENT_TURN_WAIT_S), then gets a 503; 0: no cap.",
+    )
+    discovery_agent_turn_wait_s: float = Field(
+        default=10.0,
+        ge=0,
+        le=600,
+        description="How long a turn waits for one of the server's turn slots before a 503.",
+    )
     discovery_limits_exempt_loopback: bool = Field(
         default=False,
         description="Development and tests: no rate or concurrency limit for 127.0.0.1 and ::1 "

@@ -16,8 +16,11 @@ It prints a summary by category and by turn kind and exits 1 when a rule is malf
 rule accepts fewer than 3 records, or the coverage targets are not met. Nothing is written unless
 `--write` is given.
 
-The helpers `subject_words`, `is_like`, `resolve_reference` and `search_anchored` are the exact
-`similar_to_reference` judge described in `agent_conversations.md`; an evaluator can import them.
+The helpers `subject_words`, `is_like`, `resolve_reference` and `search_anchored` (the exact
+`similar_to_reference` judge described in `agent_conversations.md`) live in
+`discovery.evaluation.conversation_judges`, and `creator_answer`, `period_answer`, `name_keys` and
+`count_range` in `discovery.evaluation.conversation_answers`: the checker and the evaluator
+(`discovery eval conversations`) share them.
 
 Usage (from the repository root):
     uv run python data/eval/check_agent_conversations.py                 # report; exit 1 on errors
@@ -29,8 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import re
 import statistics
 import sys
 from collections import Counter, defaultdict
@@ -48,7 +49,18 @@ from check_agent_queries import (  # noqa: E402 (a script next to this one, not 
     validate,
 )
 
-from discovery.evaluation.relevance import Acceptor, acceptance_text  # noqa: E402
+from discovery.evaluation.conversation_answers import (  # noqa: E402
+    count_range,
+    creator_answer,
+    period_answer,
+)
+from discovery.evaluation.conversation_judges import (  # noqa: E402
+    SubjectIndex,
+    is_like,
+    needed_shared,
+    subject_words,
+)
+from discovery.evaluation.relevance import Acceptor  # noqa: E402
 
 CONVERSATIONS = HERE / "agent_conversations.jsonl"
 
@@ -99,285 +111,6 @@ MIN_JUDGED_TURNS = 150
 MIN_SINGLE_SEARCHES = 40
 MIN_TYPOS = 15
 MIN_MULTI_TURN_CONVERSATIONS = 25
-
-
-# ------------------------------------------------------------------ similar_to_reference judge
-
-#: Words never taken as the subject of a record: function words, the Harris negative
-#: boilerplate and film stocks, and the words of pose, position, clothing and appearance that
-#: fill the titles of studio and group portraits.
-STOPWORDS = frozenset(
-    """
-    about above across after against along also among and another any are around as at away
-    back before behind below beneath beside besides between both but by can could down during
-    each either for from front has have her here him his into its just like many more most near
-    next not off one only onto other out over own possibly probably same several side some such
-    than that the their them then there these they this those three through to together toward
-    towards two under until upon very was were what when where which while who whom whose with
-    within without four five six seven eight nine ten eleven twelve first second third fourth
-    fifth half top bottom middle center centre left right foreground background rear far end
-    row rows version versions another unknown untitled including include includes included
-    photographic photograph photographs negative negatives black white kodak safety film agfa
-    ansco superpan nitrate charles teenie harris studio portrait portraits posed posing pose
-    standing seated sitting wearing holding gathered group interior exterior view light dark
-    colored coloured patterned striped plaid floral checkered dotted polka solid toned
-    dress dresses suit suits shirt shirts jacket jackets coat coats tie ties necktie neckties
-    bow hat hats cap caps skirt skirts blouse blouses sweater collar collared sleeve sleeves
-    sleeved sleeveless button buttons buttoned pocket pockets lapel lapels belt belted trim
-    earrings necklace necklaces brooch bracelet ring rings gloves shoes socks pants trousers
-    eyeglasses glasses moustache mustache hair hairstyle scarf handkerchief vest cuffs neckline
-    waist pearls strand strands beads corsage carnation pin ribbon ribbons fur short long
-    breasted double single v-neck man men woman women boy boys girl girls person people young
-    elderly small large wide full length three-quarter quarter curtain curtains wall walls
-    floor floors window windows door doors wallpaper rug carpet table tables chair chairs
-    sofa bench backdrop mirror lamp paneling
-    object objects piece work works gelatin
-    """.split()
-)
-MAX_DOCUMENT_FREQUENCY = 0.10  # words in more than 10% of the records are not subject words
-WORD = re.compile(r"[a-zà-ÿ][a-zà-ÿ\-']+")
-
-
-def _normalize(word: str) -> str:
-    word = word.strip("-'")
-    if word.endswith("'s"):
-        word = word[:-2]
-    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return word
-
-
-class SubjectIndex:
-    """Document frequencies of words over a catalog, with the records each word matches (the
-    same whole-word prefix test `\\b<word>` as the acceptance rule)."""
-
-    def __init__(self, records: Sequence[Mapping[str, Any]]) -> None:
-        self.records = records
-        self.texts = [acceptance_text(r) for r in records]
-        self._hits: dict[str, frozenset[int]] = {}
-
-    def hits(self, word: str) -> frozenset[int]:
-        if word not in self._hits:
-            pattern = re.compile(r"\b" + re.escape(word))
-            self._hits[word] = frozenset(i for i, t in enumerate(self.texts) if pattern.search(t))
-        return self._hits[word]
-
-    def document_frequency(self, word: str) -> float:
-        return len(self.hits(word)) / max(len(self.texts), 1)
-
-
-def _subject_tokens(
-    text: str, index: SubjectIndex, exclude: frozenset[str] = frozenset()
-) -> list[str]:
-    words: list[str] = []
-    for raw in WORD.findall(text.lower()):
-        word = _normalize(raw)
-        if len(word) < 3 or word in STOPWORDS or word in exclude or word in words:
-            continue
-        if index.document_frequency(word) > MAX_DOCUMENT_FREQUENCY:
-            continue
-        words.append(word)
-    return words
-
-
-def subject_words(record: Mapping[str, Any], index: SubjectIndex) -> list[str]:
-    """The words a person would call the subject of a record: the words of its title
-    (lowercased, possessive and plural `s` dropped, 3+ letters), minus STOPWORDS, minus words
-    found in more than MAX_DOCUMENT_FREQUENCY of the catalog's records. When the title gives
-    fewer than 2 (object titles such as "Teapot"), the words of the description are added,
-    minus the words of the creator's name (so "Silver" counts, "John Brown" does not)."""
-    words = _subject_tokens(str(record.get("title") or ""), index)
-    if len(words) < 2:
-        creator = frozenset(
-            _normalize(w) for w in WORD.findall(str(record.get("creator") or "").lower())
-        )
-        for word in _subject_tokens(str(record.get("description") or ""), index, creator):
-            if word not in words:
-                words.append(word)
-    return words
-
-
-def needed_shared(words: Sequence[str]) -> int:
-    """How many subject words a record must share with the reference: 1 when the reference has
-    up to 3 subject words (object and artwork titles), else a quarter of them rounded up, at
-    least 2 (the long descriptive titles of the Harris photographs)."""
-    return 1 if len(words) <= 3 else max(2, math.ceil(len(words) / 4))
-
-
-def is_like(
-    reference: Mapping[str, Any],
-    record: Mapping[str, Any],
-    words: Sequence[str],
-    constraints: Mapping[str, Any] | None = None,
-) -> bool:
-    """A record is "like" the referenced record when it is not the same record, shares at least
-    `needed_shared(words)` of the reference's subject words (whole-word prefix match over the
-    acceptance text), has the turn's media type (or, when the turn sets none, the reference's),
-    and falls in the turn's period if one is set."""
-    if not words:
-        return False
-    if record.get("id") and record.get("id") == reference.get("id"):
-        return False
-    constraints = constraints or {}
-    media = constraints.get("media_type") or reference.get("media_type")
-    rule = {
-        "accept": [],
-        "media_type": media,
-        "year_from": constraints.get("year_from"),
-        "year_to": constraints.get("year_to"),
-    }
-    if not Acceptor(rule)(record):
-        return False
-    text = acceptance_text(record)
-    shared = sum(1 for w in words if re.search(r"\b" + re.escape(w), text))
-    return shared >= needed_shared(words)
-
-
-def resolve_reference(
-    reference: Any, shown: Sequence[Mapping[str, Any]]
-) -> Mapping[str, Any] | None:
-    """The shown record a reference points to: a 1-based position, "last", or
-    {"creator": text} (the first shown record whose creator contains the text). None when the
-    reference points past the shown records (then the right outcome is a message)."""
-    if reference == "last":
-        return shown[-1] if shown else None
-    if isinstance(reference, int):
-        return shown[reference - 1] if 1 <= reference <= len(shown) else None
-    if isinstance(reference, Mapping) and "creator" in reference:
-        needle = str(reference["creator"]).lower()
-        return next((r for r in shown if needle in str(r.get("creator") or "").lower()), None)
-    raise ValueError(f"bad reference: {reference!r}")
-
-
-def search_anchored(
-    reference: Mapping[str, Any],
-    words: Sequence[str],
-    attempt_query: str,
-    attempt_filters: Mapping[str, Any] | None,
-    previous_query: str = "",
-) -> bool:
-    """The turn searched by the referenced record: its first attempt names the record's id in
-    the query or filters, or its query contains a subject word of the record that the previous
-    turn's query did not contain (so re-running the previous search does not count)."""
-    blob = f"{attempt_query} {json.dumps(attempt_filters or {}, default=str)}".lower()
-    if reference.get("id") and str(reference["id"]).lower() in blob:
-        return True
-    query, previous = attempt_query.lower(), previous_query.lower()
-    return any(
-        re.search(r"\b" + re.escape(w), query) and not re.search(r"\b" + re.escape(w), previous)
-        for w in words
-    )
-
-
-# ------------------------------------------------------------------ answers computed from rules
-
-
-def _names(creator: str) -> list[str]:
-    return [n.strip() for n in creator.split(";") if n.strip()] or ["(no creator)"]
-
-
-GENERIC_NAME_WORDS = frozenset(
-    "and the of for inc ltd co company corporation factory manufactory manufacturing works "
-    "sons brothers associates studio office architects pottery porcelain glass".split()
-)
-UNKNOWN_KEYS = ["unknown", "anonymous", "unidentified"]
-
-
-def name_keys(name: str) -> list[str]:
-    """Words that identify a creator in an answer: its words of 4+ letters that are not generic,
-    and its last such word of 3+ letters (for "Hiroshige Andō": hiroshige, andō; for "Robert A.
-    May": robert, may); for "unknown <origin>": unknown, anonymous, unidentified."""
-    if name.lower().startswith("unknown"):
-        return list(UNKNOWN_KEYS)
-    words = [w.strip(".,'\"()") for w in name.lower().split()]
-    keys = [w for w in words if len(w) >= 4 and w not in GENERIC_NAME_WORDS]
-    last = next((w for w in reversed(words) if w and w not in GENERIC_NAME_WORDS), "")
-    if len(last) >= 3 and last not in keys:
-        keys.append(last)
-    return keys or [w for w in words if w]
-
-
-def creator_answer(hits: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Creators of the accepted records, most frequent first. The answer must name
-    `min_named` of `must_name`: the top creator when it holds at least half the records, else 2
-    of the top 3. A creator is named when one of its `name_keys` appears as a word of the
-    answer."""
-    counts: Counter[str] = Counter()
-    for r in hits:
-        counts.update(_names(str(r.get("creator") or "")))
-    ranked = counts.most_common()
-    n = len(hits)
-    if not ranked:
-        return {"n_records": 0, "creators": [], "must_name": [], "min_named": 0}
-    if ranked[0][1] * 2 >= n:
-        must, min_named = [ranked[0][0]], 1
-    else:
-        must = [name for name, _ in ranked[:3]]
-        min_named = min(2, len(must))
-    return {
-        "n_records": n,
-        "creators": [[name, k] for name, k in ranked[:10]],
-        "n_creators": len(ranked),
-        "must_name": must,
-        "min_named": min_named,
-        "name_keys": {name: name_keys(name) for name in must},
-    }
-
-
-def _years(r: Mapping[str, Any]) -> tuple[int, int] | None:
-    ys = [int(y) for y in (r.get("date_start"), r.get("date_end")) if y is not None]
-    return (min(ys), max(ys)) if ys else None
-
-
-def _label(year: int, unit: str) -> str:
-    if unit == "decade":
-        return f"{year // 10 * 10}s"
-    century = (year - 1) // 100 + 1 if year > 0 else -((-year) // 100 + 1)
-    if century <= 0:
-        return f"{-century} century BCE"
-    suffix = (
-        "th" if 10 <= century % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(century % 10, "th")
-    )
-    return f"{century}{suffix} century"
-
-
-def period_answer(hits: Sequence[Mapping[str, Any]], unit: str) -> dict[str, Any]:
-    """Periods of the accepted records, each record placed by the middle of its date range.
-    `core` is the smallest set of periods (largest first) holding at least 80% of the dated
-    records; the answer must cover every core period and name nothing outside
-    [earliest, latest]."""
-    spans = [s for s in (_years(r) for r in hits) if s]
-    by: Counter[str] = Counter()
-    order: dict[str, int] = {}
-    for lo, hi in spans:
-        mid = (lo + hi) // 2
-        label = _label(mid, unit)
-        by[label] += 1
-        order[label] = mid if label not in order else min(order[label], mid)
-    core: list[str] = []
-    covered = 0
-    for label, k in by.most_common():
-        if covered >= 0.8 * len(spans):
-            break
-        core.append(label)
-        covered += k
-    chrono = sorted(by, key=lambda lab: order[lab])
-    return {
-        "unit": unit,
-        "n_records": len(hits),
-        "undated": len(hits) - len(spans),
-        "earliest": min((lo for lo, _ in spans), default=None),
-        "latest": max((hi for _, hi in spans), default=None),
-        "by_period": {lab: by[lab] for lab in chrono},
-        "core": sorted(core, key=lambda lab: order[lab]),
-    }
-
-
-def count_range(expected: int) -> list[int]:
-    """Stated counts accepted as right: within max(1, 25%) of the expected count, and never 0
-    when something matches."""
-    tolerance = max(1, round(0.25 * expected))
-    return [max(1 if expected else 0, expected - tolerance), expected + tolerance]
 
 
 # ------------------------------------------------------------------ schema

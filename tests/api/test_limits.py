@@ -178,3 +178,40 @@ async def test_exempt_loopback_only_when_set(exempt: bool) -> None:
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as local:
         statuses = {(await local.post("/api/v1/search", json={})).status_code for _ in range(5)}
     assert statuses == ({200} if exempt else {200, 429})
+
+
+async def test_server_busy_when_its_turns_are_all_running() -> None:
+    """Two clients, each within its own budget, against a server that runs one turn at once:
+    the second waits its `wait_s` in line, then gets a 503 with Retry-After; once the first
+    ends, a turn is admitted again."""
+    release = asyncio.Event()
+
+    async def slow_turn(scope: Scope, receive: Receive, send: Send) -> None:
+        if not scope["path"].startswith("/api/v1/"):  # a search is answered at once
+            await release.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    settings = _limited_settings(
+        discovery_agent_max_running_turns=1, discovery_agent_turn_wait_s=0.2
+    )
+    middleware = RateLimitMiddleware(slow_turn, settings)
+
+    def client(address: str) -> httpx.AsyncClient:
+        transport = httpx.ASGITransport(app=middleware, client=(address, 5000))
+        return httpx.AsyncClient(transport=transport, base_url="http://test")
+
+    async with client("10.0.0.1") as one, client("10.0.0.2") as two:
+        first = asyncio.create_task(one.post("/api/ai-search", json={}))
+        await asyncio.sleep(0.05)
+        busy = await two.post("/api/chat", json={})
+        assert busy.status_code == 503
+        assert busy.json()["error"]["code"] == "server_busy"
+        assert busy.headers["retry-after"] == "1"
+        assert (await two.post("/api/v1/search", json={})).status_code == 200  # not a turn
+        waiting = asyncio.create_task(two.post("/api/ai-search", json={}))
+        await asyncio.sleep(0.05)
+        release.set()  # the first turn ends within the second's wait: it is admitted
+        assert (await first).status_code == 200
+        assert (await waiting).status_code == 200
+        assert middleware.gate is not None and middleware.gate.running == 0

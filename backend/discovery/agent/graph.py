@@ -25,9 +25,11 @@ from psycopg_pool import AsyncConnectionPool
 
 from discovery import prompts
 from discovery.agent.domain import DomainConfig, Vocabulary, load_vocabulary
+from discovery.agent.facts_tool import make_facts_tool
 from discovery.agent.intents import IntentClassifier
 from discovery.agent.llm_steps import LLMIntentClassifier, LLMRefiner, LLMRelevanceGrader
 from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
+from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.intent_model import LocalIntentClassifier
 from discovery.agent.offline.lexical import KeyTerms, LexicalGrader, LexicalReranker
 from discovery.agent.offline.planner import LocalPlanner
@@ -74,10 +76,11 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     domain = DomainConfig.load(settings.discovery_domain_file)
     async with runtime.db.connection() as conn:
         vocab = await load_vocabulary(conn)
-    local_classifier = LocalIntentClassifier.train(
-        intent_embedder(runtime), domain, cache_dir=settings.discovery_data_dir / "cache"
-    )
     terms = TermStats(runtime.db)
+    local_classifier = LocalIntentClassifier.train(
+        intent_embedder(runtime), domain, cache_dir=settings.discovery_data_dir / "cache",
+        catalog=await CatalogEvidence.of_archive(terms),
+    )  # fmt: skip
     keys = KeyTerms(terms, domain.synonyms)
     reranker = LexicalReranker(keys)
     local_refiner = LocalRefiner(domain.synonyms, terms)
@@ -152,6 +155,7 @@ def build_graph(
         tools=[
             make_search_tool(runtime.search, parts.reranker),
             make_record_tool(runtime.search.similar),
+            make_facts_tool(runtime.db),
         ],
         middleware=middleware,
         state_schema=DiscoveryState,

@@ -9,13 +9,15 @@ builds the turn's `AgentResponse` from the state: results come from the search t
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware, hook_config
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.runtime import Runtime
 
 from discovery.agent.domain import DomainConfig, Vocabulary
+from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.intents import Classification, Intent, IntentClassifier
 from discovery.agent.memory import window_update
 from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse
@@ -108,6 +110,11 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
         if intent is not Intent.SEARCH or artifact is None:
             return MessageResponse(intent=intent, message=final_text, attempts=attempts)
         records, query = artifact.records, artifact.query
+        if (not artifact.accepted or not records) and _answered_facts(turn):
+            # a catalog question whose records search found nothing: the figures still stand
+            return MessageResponse(
+                intent=intent, message=final_text, query=query, attempts=attempts
+            )
         if not artifact.accepted or not records:
             best_query = query or (attempts[-1].query if attempts else "")
             message = self.vocab.fill(self.domain.messages.no_results, query=best_query)
@@ -121,3 +128,8 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
             or self.domain.messages.results.format(total=len(records), query=query),
             attempts=attempts,
         )
+
+
+def _answered_facts(turn: Sequence[BaseMessage]) -> bool:
+    """Whether the turn called `catalog_facts` (its answer states the catalog's figures)."""
+    return any(FactsArtifact.of(m) is not None for m in turn)

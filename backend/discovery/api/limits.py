@@ -21,6 +21,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from discovery.api.capacity import TurnGate
 from discovery.api.errors import error_body
 from discovery.api.security import key_is_valid
 from discovery.logs import digest, log_event
@@ -164,6 +165,8 @@ class RateLimitMiddleware:
             )
         turns = settings.discovery_agent_concurrent_turns
         self.turns = Slots(turns) if turns > 0 else None
+        running = settings.discovery_agent_max_running_turns
+        self.gate = TurnGate(running, settings.discovery_agent_turn_wait_s) if running else None
         self._logged: dict[str, tuple[float, int]] = {}  # client: (last logged, refused since)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -173,7 +176,7 @@ class RateLimitMiddleware:
             return
         client = client_of(scope, self.settings.api_keys)
         if self.settings.discovery_limits_exempt_loopback and is_loopback(client):
-            await self.app(scope, receive, send)
+            await self._admit(scope, receive, send, kind)
             return
         buckets = self.buckets.get(kind)
         wait = buckets.take(client) if buckets else 0.0
@@ -182,16 +185,44 @@ class RateLimitMiddleware:
             await self._refuse(scope, receive, send, client, kind, wait, message)
             return
         if kind is not Limited.AGENT or self.turns is None:
-            await self.app(scope, receive, send)
+            await self._admit(scope, receive, send, kind)
             return
         if not self.turns.acquire(client):
             message = f"at most {self.turns.limit} agent turns at once per client"
             await self._refuse(scope, receive, send, client, kind, 1.0, message)
             return
         try:
-            await self.app(scope, receive, send)
+            await self._admit(scope, receive, send, kind)
         finally:
             self.turns.release(client)
+
+    async def _admit(self, scope: Scope, receive: Receive, send: Send, kind: Limited) -> None:
+        """Run the request; an agent turn first takes one of the server's turn slots (every
+        client, loopback included: the cap protects the machine, not a budget)."""
+        if kind is not Limited.AGENT or self.gate is None:
+            await self.app(scope, receive, send)
+            return
+        if not await self.gate.enter():
+            retry_after = self.gate.retry_after()
+            log_event(
+                log, "server_busy", logging.WARNING, path=scope["path"],
+                running=self.gate.running, retry_after=retry_after,
+            )  # fmt: skip
+            message = (
+                f"the server is running its {self.gate.limit} agent turns at once; retry after "
+                "the Retry-After seconds"
+            )
+            response = JSONResponse(
+                error_body("server_busy", message),
+                status_code=503,
+                headers={"Retry-After": str(retry_after)},
+            )
+            await response(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.gate.leave()
 
     async def _refuse(
         self,

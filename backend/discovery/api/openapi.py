@@ -31,7 +31,8 @@ ERRORS = {
     422: "The request is not valid (too long, out of range, unknown value).",
     429: "Too many requests from this client (its API key, else its address); retry after the "
     "`Retry-After` seconds.",
-    503: "The database (or a remote embedding model) is unavailable; retry after `Retry-After`.",
+    503: "The database (or a remote embedding model) is unavailable, or the server is running as "
+    "many agent turns as it may; retry after `Retry-After`.",
 }
 _DATABASE = {
     deps.get_runtime,

@@ -1,4 +1,5 @@
-"""`discovery eval intents` and `discovery eval agent`: print the agent's figures."""
+"""`discovery eval intents`, `discovery eval agent` and `discovery eval conversations`: print
+the agent's figures."""
 
 from __future__ import annotations
 
@@ -11,41 +12,92 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from discovery.cli.evaluate_conversations import conversations_cmd
 from discovery.cli.terminal import console, load_settings
 from discovery.settings import Settings
 
 eval_app = typer.Typer(help="Measure the agent: intent routing and search relevance.")
+eval_app.command("conversations")(conversations_cmd)
 
 
 @eval_app.command("intents")
 def intents_cmd(
     errors: Annotated[bool, typer.Option(help="List every misclassified line.")] = False,
+    set_: Annotated[
+        str, typer.Option("--set", help="heldout, fresh or fresh2 (see data/intents/).")
+    ] = "heldout",
+    file: Annotated[
+        Path | None, typer.Option(help="Score this JSONL file (text, intent) instead.")
+    ] = None,
+    cv: Annotated[
+        bool, typer.Option(help="Cross-validate on the training lines, grouped by source.")
+    ] = False,
 ) -> None:
-    """Accuracy per class and the confusion matrix on the held-out split."""
+    """Recall and precision per class, macro-accuracy and the confusion matrix on held-out lines."""
     from discovery.agent.domain import DomainConfig
     from discovery.embeddings.local import LocalMiniLMEmbedder
-    from discovery.evaluation.intents import evaluate_intents
+    from discovery.evaluation.intents import evaluate_intents, load_eval_set
 
+    if cv:
+        _print_cv()
+        return
     settings = load_settings()
+    try:
+        examples = load_eval_set(set_, file)
+    except (KeyError, FileNotFoundError) as exc:
+        raise typer.BadParameter(str(exc.args[0])) from exc
     report = evaluate_intents(
         LocalMiniLMEmbedder(),
         DomainConfig.load(settings.discovery_domain_file),
         cache_dir=settings.discovery_data_dir / "cache",
+        examples=examples,
     )
     names = list(report.per_class)
-    table = Table(title=f"held-out intents: {report.total} lines, accuracy {report.accuracy:.3f}")
+    table = Table(
+        title=f"intents ({file or set_}): {report.total} lines, accuracy {report.accuracy:.3f}, "
+        f"macro-accuracy {report.macro_accuracy:.3f}"
+    )
     table.add_column("true \\ predicted")
     for name in names:
         table.add_column(name, justify="right")
-    table.add_column("accuracy", justify="right")
+    table.add_column("recall", justify="right")
+    table.add_column("precision", justify="right")
     for true in names:
         ok, n = report.per_class[true]
         counts = [str(report.confusion[true][p]) for p in names]
-        table.add_row(f"{true} ({n})", *counts, f"{ok / n:.3f}" if n else "-")
+        recall = f"{ok / n:.3f}" if n else "-"
+        table.add_row(f"{true} ({n})", *counts, recall, f"{report.precision(true):.3f}")
     console.print(table)
     if errors:
         for text, true, got in report.errors:
             console.print(f"  {true:>9} -> {got:<9} {text}")
+
+
+def _print_cv() -> None:
+    from discovery.embeddings.local import LocalMiniLMEmbedder
+    from discovery.evaluation.intent_cv import cross_validate
+
+    report = cross_validate(LocalMiniLMEmbedder())
+    table = Table(title="leave-one-source-out cross-validation (tuning figures)")
+    for col in ("held-out source", "lines", "accuracy", "macro-accuracy"):
+        table.add_column(col, justify="left" if col == "held-out source" else "right")
+    for fold in report.folds:
+        r = fold.report
+        table.add_row(fold.source, str(r.total), f"{r.accuracy:.3f}", f"{r.macro_accuracy:.3f}")
+    console.print(table)
+    for name, r in (
+        ("argmax, T=1", report.raw),
+        ("calibrated + UNCLEAR threshold", report.overall),
+    ):
+        per = ", ".join(f"{t} {r.class_accuracy(t):.3f}/{r.precision(t):.3f}" for t in r.per_class)
+        console.print(
+            f"  pooled ({name}): macro-accuracy {r.macro_accuracy:.3f}, accuracy "
+            f"{r.accuracy:.3f}; recall/precision: {per}"
+        )
+    console.print(
+        f"  temperature {report.temperature:.2f} (ECE {report.ece_before:.3f} -> "
+        f"{report.ece_after:.3f}), UNCLEAR below {report.threshold:.3f}"
+    )
 
 
 @eval_app.command("agent")

@@ -6,7 +6,10 @@ same graph: for a new request it calls `search_archives_db` once with a query wr
 previous search); for a turn that points at a shown record (`references.py`) it calls the
 search with `similar_to` that record's id ("more like the second one"), or
 `describe_archive_record` ("who's in the third photo?"), or answers that there is no such
-record; a follow-up with nothing to follow and no subject of its own gets a question back.
+record; a follow-up with nothing to follow and no subject of its own gets a question back. A
+question about the catalog ("how many ...", "who took these?", "what decades ...?",
+`questions.py`) calls `catalog_facts` instead (with a search showing the records when the
+question names its own subject), and the reply states the computed figure (`answers.py`).
 After a tool has answered it replies with a short templated sentence (or the description).
 """
 
@@ -22,7 +25,10 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
+from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
+from discovery.agent.offline.answers import answer
 from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
+from discovery.agent.offline.questions import parse_question, question_calls
 from discovery.agent.offline.references import (
     clarify_constraints,
     parse_reference,
@@ -71,6 +77,9 @@ class LocalPlanner(BaseChatModel):
         if answered:  # a tool has answered: reply
             if answered[-1].name == RECORD_TOOL:
                 return AIMessage(content=str(answered[-1].content))
+            facts = next((a for m in turn if (a := FactsArtifact.of(m)) is not None), None)
+            if facts is not None and (question := parse_question(text)) is not None:
+                return AIMessage(content=answer(question, facts))
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
@@ -84,6 +93,10 @@ class LocalPlanner(BaseChatModel):
             narrowed = plan_turn(ref.rest or "more", None).filters
             filters = kept | narrowed
             return self._search(like_query(target.title), filters | {"similar_to": target.id})
+        if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
+            search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
+            calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search)
+            return AIMessage(content="", tool_calls=calls)
         if previous is None and is_follow_up(text) and not subject(text):
             return AIMessage(content=clarify_constraints(text))
         plan = plan_turn(text, previous)

@@ -64,3 +64,7 @@ class TermStats:
         if self._freq is None:
             return 1
         return self._freq.get(stem(word), 0)
+
+    def known_stems(self) -> frozenset[str]:
+        """Every stem the archive uses (empty until `ensure` has run)."""
+        return frozenset(self._freq or ())

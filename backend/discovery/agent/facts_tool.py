@@ -1,0 +1,133 @@
+"""`catalog_facts`: the agent's second tool. For "how many ...", "who made ..." and "what periods
+..." it returns what the catalog's metadata says about the records matching a subject and
+filters (`search.facts`: the count, the top creators, the decades and centuries), as a short
+text for the model and the facts as the tool's artifact. It is not a search: the refinement
+middleware leaves it alone (it wraps `search_archives_db` only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import BaseMessage, ToolMessage
+from langchain_core.tools import BaseTool, StructuredTool
+from pydantic import BaseModel, Field
+
+from discovery.db import Database
+from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts
+
+FACTS_TOOL = "catalog_facts"
+DESCRIPTION = (
+    "Facts computed from the archive's catalog about the records matching a subject: how many "
+    "there are, who made them (top creators with counts) and when (records per decade and "
+    "century, earliest and latest year). Use it for questions such as 'how many photographs of "
+    "X?', 'who took these?', 'what decades are they from?', 'how old are they?'. A record "
+    "matches when its text holds every word of `subject` and it passes the filters; for a "
+    "question about the records just shown, repeat that search's subject and filters. Answer "
+    "with the figures it returns, never with estimates."
+)
+
+
+class FactsArgs(BaseModel):
+    subject: str = Field(
+        default="",
+        description="The subject's key words (names, things, places), without the media type "
+        "or the period; empty for the whole archive.",
+    )
+    media_type: str | None = Field(default=None, description="Only this media type.")
+    year_from: int | None = Field(default=None, description="Only records from this year on.")
+    year_to: int | None = Field(default=None, description="Only records up to this year.")
+
+
+class FactsArtifact(BaseModel):
+    """What one facts call found (stored with its ToolMessage, as a dict, in the thread)."""
+
+    subject: str = ""
+    filters: dict[str, Any] = Field(default_factory=dict)
+    total: int = 0
+    creators: list[tuple[str, int]] = Field(default_factory=list)
+    decades: list[tuple[int, int]] = Field(default_factory=list)
+    earliest: int | None = None
+    latest: int | None = None
+    undated: int = 0
+    error: str | None = None
+
+    @classmethod
+    def of(cls, message: BaseMessage) -> FactsArtifact | None:
+        """The artifact of a `catalog_facts` result; None for any other message."""
+        if not isinstance(message, ToolMessage) or message.name != FACTS_TOOL:
+            return None
+        if not isinstance(message.artifact, dict):
+            return None
+        return cls.model_validate(message.artifact)
+
+    def facts(self) -> ArchiveFacts:
+        return ArchiveFacts(
+            total=self.total,
+            creators=[(c, n) for c, n in self.creators],
+            decades=[(d, n) for d, n in self.decades],
+            earliest=self.earliest,
+            latest=self.latest,
+            undated=self.undated,
+        )
+
+
+def describe_facts(artifact: FactsArtifact) -> str:
+    """The readable text the model gets."""
+    if artifact.error:
+        return f"The facts could not be computed: {artifact.error}."
+    what = f'records matching "{artifact.subject}"' if artifact.subject else "records"
+    if artifact.filters:
+        what += " (" + ", ".join(f"{k} {v}" for k, v in artifact.filters.items()) + ")"
+    lines = [f"{artifact.total} {what}."]
+    if artifact.total:
+        creators = "; ".join(f"{c} ({n})" for c, n in artifact.creators)
+        decades = ", ".join(f"{d}s: {n}" for d, n in artifact.decades)
+        lines.append(f"Top creators: {creators or 'none recorded'}.")
+        lines.append(f"Records per decade: {decades or 'none dated'}.")
+        if artifact.earliest is not None:
+            lines.append(f"Earliest {artifact.earliest}, latest {artifact.latest}.")
+        if artifact.undated:
+            lines.append(f"{artifact.undated} undated.")
+    return "\n".join(lines)
+
+
+def make_facts_tool(db: Database) -> BaseTool:
+    async def catalog_facts(
+        subject: str = "",
+        media_type: str | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+    ) -> tuple[str, dict[str, Any]]:
+        set_filters = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
+        filters = {k: v for k, v in set_filters.items() if v is not None}
+        try:
+            query = FactsQuery(
+                subject=subject,
+                media_types=[media_type.lower()] if media_type else None,
+                date_from=year_from,
+                date_to=year_to,
+            )
+        except ValueError as exc:
+            artifact = FactsArtifact(subject=subject, filters=filters, error=str(exc))
+            return describe_facts(artifact), artifact.model_dump(mode="json")
+        async with db.connection() as conn:
+            facts = await archive_facts(conn, query)
+        artifact = FactsArtifact(
+            subject=subject,
+            filters=filters,
+            total=facts.total,
+            creators=facts.creators,
+            decades=facts.decades,
+            earliest=facts.earliest,
+            latest=facts.latest,
+            undated=facts.undated,
+        )
+        return describe_facts(artifact), artifact.model_dump(mode="json")
+
+    return StructuredTool.from_function(
+        coroutine=catalog_facts,
+        name=FACTS_TOOL,
+        description=DESCRIPTION,
+        args_schema=FactsArgs,
+        response_format="content_and_artifact",
+    )

@@ -1,0 +1,81 @@
+"""The local planner's answer to a catalog question: the figures of `catalog_facts` put into the
+templates of `config/catalog_answers.toml` (a count; the top creators; the periods holding most
+records with the earliest and latest year)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from discovery.agent.facts_tool import FactsArtifact
+from discovery.agent.offline.questions import CatalogQuestion
+from discovery.settings import resource
+
+ANSWERS_FILE = resource("config/catalog_answers.toml")
+
+
+@cache
+def templates(path: Path = ANSWERS_FILE) -> dict[str, str]:
+    with path.open("rb") as fh:
+        return {k: str(v) for k, v in tomllib.load(fh).items()}
+
+
+def answer(question: CatalogQuestion, artifact: FactsArtifact) -> str:
+    """The sentence that states the computed figure for `question`."""
+    t = templates()
+    facts = artifact.facts()
+    values = {"what": what(artifact), "total": f"{artifact.total:,}"}
+    if question.kind == "count":
+        return t["count" if artifact.total else "count_none"].format(**values)
+    if not artifact.total:
+        return t["nothing"].format(**values)
+    if question.kind == "creator":
+        if not facts.creators:
+            return t["creator_none"].format(**values)
+        (first, first_count), others = facts.creators[0], facts.creators[1:3]
+        if first_count == artifact.total and not others:
+            return t["creator_all"].format(**values, first=first)
+        rest = [f"{name} ({n:,})" for name, n in others]
+        joined = ", then " + " and ".join(rest) if rest else ""
+        return t["creator"].format(
+            **values, first=first, first_count=f"{first_count:,}", others=joined
+        )
+    core = facts.core(question.unit)
+    if not core:
+        return t["period_none"].format(**values)
+    span = _span(min(core), max(core), question.unit)
+    return t["period"].format(**values, span=span, earliest=facts.earliest, latest=facts.latest)
+
+
+def what(artifact: FactsArtifact) -> str:
+    t = templates()
+    media = artifact.filters.get("media_type")
+    kind = _plural(str(media)) if media else t["records"]
+    if artifact.subject:
+        kind = t["subject"].format(kind=kind, subject=artifact.subject)
+    start, end = artifact.filters.get("year_from"), artifact.filters.get("year_to")
+    if start is not None and end is not None:
+        kind += f" from {start} to {end}" if start != end else f" from {start}"
+    elif start is not None:
+        kind += f" from {start} on"
+    elif end is not None:
+        kind += f" up to {end}"
+    return kind
+
+
+def _span(lo: int, hi: int, unit: str) -> str:
+    if unit == "century":
+        first, last = _century(lo), _century(hi)
+        return f"the {first} century" if lo == hi else f"the {first} to the {last} century"
+    return f"the {lo}s" if lo == hi else f"the {lo}s to the {hi}s"
+
+
+def _century(start: int) -> str:
+    n = start // 100 + 1
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _plural(word: str) -> str:
+    return word if word.endswith(("s", "art", "media")) else word + "s"

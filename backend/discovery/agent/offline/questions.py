@@ -1,0 +1,142 @@
+"""Questions about the catalog, as the local planner reads them (a heuristic stand-in for an LLM,
+documented as such): "how many photographs of Lena Horne?", "how many are there in total?",
+"who took these photos?", "who made the crèche figures?", "what decades do you have jazz photos
+from?", "how old are the creche figures?".
+
+`parse_question` recognizes the kind (count, creator, period), the subject (the content words
+left once the question's own words, media types and periods are taken out) and the filters. A
+question with no subject of its own that points back ("these", "them", "in total"), or that
+names nothing at all, is about the thread's previous search; `question_calls` turns it into the
+`catalog_facts` call (and, for a question with its own subject, a search that shows the records).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from discovery.agent.offline.querying import (
+    GENERIC_WORDS,
+    parse_media_type,
+    parse_period,
+    subject,
+)
+
+Kind = Literal["count", "creator", "period"]
+
+_COUNT_RE = re.compile(
+    r"\b(?:how\s+many|(?:what|which)\s+(?:is\s+the\s+)?number\s+of)\b|^\s*count\b", re.I
+)
+# "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
+# made steel".
+_CREATOR_RE = re.compile(
+    r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
+    r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
+    r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
+    r"produced|printed|sculpted|did|photographers?|artists?|makers?|creators?|authors?)"
+    r"|which\s+(?:photographers?|artists?|makers?|creators?))\b"
+    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b",
+    re.I,
+)
+_PERIOD_RE = re.compile(
+    r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|time)"
+    r"|how\s+old|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|painted|from|date)"
+    r"|(?:from|of)\s+(?:what|which|when)\b)",
+    re.I,
+)
+_CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
+_BACK_RE = re.compile(
+    r"\b(?:these|those|them|they|their|ones|in\s+total|total|altogether|all\s+together|"
+    r"so\s+far|here|shown|results?|overall)\b",
+    re.I,
+)
+# The question's own words: never part of its subject.
+_QUESTION_WORDS = frozenset(
+    """
+    tell know wonder wondering curious idea say many number total altogether overall count took
+    taken made make makes created create painted
+    photographed shot drew drawn designed carved produced printed sculpted photographer
+    photographers artist artists maker makers creator creators author authors whom decades decade
+    periods period eras era centuries century years year dates date dated old time age ages come
+    comes came exist exists held hold holds own owns available shown results result whose
+    """.split()
+)
+
+
+@dataclass(frozen=True)
+class CatalogQuestion:
+    kind: Kind
+    subject: str = ""
+    filters: dict[str, Any] = field(default_factory=dict)
+    about_previous: bool = False
+    unit: Literal["decade", "century"] = "decade"
+
+
+def parse_question(text: str) -> CatalogQuestion | None:
+    """The catalog question in `text`, or None when it is not one."""
+    kind: Kind | None
+    if _COUNT_RE.search(text):
+        kind = "count"
+    elif _CREATOR_RE.search(text):
+        kind = "creator"
+    elif _PERIOD_RE.search(text):
+        kind = "period"
+    else:
+        return None
+    filters: dict[str, Any] = {}
+    if media := parse_media_type(text):
+        filters["media_type"] = media
+    if period := parse_period(text):
+        filters["year_from"], filters["year_to"] = period
+    topic = question_subject(text)
+    back = not topic and (bool(_BACK_RE.search(text)) or not filters)
+    unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
+    return CatalogQuestion(kind, topic, filters, back, unit)
+
+
+def question_subject(text: str) -> str:
+    """The words a matching record must hold: content words minus the question's own words,
+    media types, periods and words too general to require ("people", "pictures")."""
+    return " ".join(
+        w
+        for w in subject(text).split()
+        if w not in _QUESTION_WORDS and w not in GENERIC_WORDS and not w.isdigit()
+    )
+
+
+def facts_args(question: CatalogQuestion, previous: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
+    back) the previous search's subject with its filters and the question's on top. None when
+    the question points back and the thread has no search to point to: the whole archive."""
+    if question.about_previous and previous is not None:
+        kept: dict[str, Any] = {
+            k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
+        }
+        topic = question_subject(str(previous.get("query", "")))
+        return {"subject": topic, **kept, **question.filters}
+    return {"subject": question.subject, **question.filters}
+
+
+def question_calls(
+    question: CatalogQuestion,
+    previous: dict[str, Any] | None,
+    search_tool: str,
+    facts_tool: str,
+    search_args: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """The tool calls that answer `question`: the facts, plus a search showing the records
+    when the question names its own subject (the records of a question pointing back are
+    already on screen)."""
+    args = facts_args(question, previous) or {}
+    calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
+    if question.subject:
+        filters = {k: v for k, v in args.items() if k != "subject"}
+        search = {"query": question.subject, **search_args, **filters}
+        calls.append({"name": search_tool, "args": search, "id": _call_id()})
+    return calls
+
+
+def _call_id() -> str:
+    return f"call_{uuid.uuid4().hex[:12]}"

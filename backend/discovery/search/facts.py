@@ -1,0 +1,226 @@
+"""Facts about the archive records matching a query: how many there are, who made them, and
+when (by decade and century). What the agent answers "how many ...", "who took these?" and
+"what decades ...?" from, computed from the catalog's metadata rather than guessed.
+
+**Matching** (docs/agent.md): an active archive record matches when its text holds every word
+of the subject, as the BM25 text leg indexes it (`item_bm25`: title, creator, medium, media
+type, date, place, tags and the source's own description, English stemming, stop words
+dropped; each word in its singular or plural form, accents ignored for a word the catalog
+only spells with them), and it passes the filters exactly as a search applies them (media type
+equal, its period `[date_lo, date_hi]` overlapping the asked years). An empty subject matches every
+record that passes the filters; a subject word the catalog never uses matches nothing. When no
+record holds every word (filters aside), the commonest word is dropped, until some record
+matches or one word is left (`matched_words` tells which words were required). A list
+of item ids instead of a subject counts exactly those records. This definition agreed with
+hand counts better than "records above the agent's similarity threshold"
+(`scripts/eval_catalog_questions.py`, figures in docs/agent.md).
+
+A record is placed in time by the middle of its date range (`(date_lo + date_hi) / 2`), the
+way the evaluation places it; records without a date are counted as undated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+MAX_IDS = 1000  # item ids a facts query may name
+
+WORD_RE = re.compile(r"[^\W_]+")
+
+# Per subject word (its singular and plural forms, stemmed as the index stems): the ids of the
+# catalog terms it can be, and how many archive records use them (for relaxing).
+_TERMS_SQL = """
+select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
+       coalesce(sum(f.df), 0)
+from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
+cross join lateral unnest(to_tsvector('english', w.forms)) l
+left join bm25_terms t on t.term = l.lexeme
+left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
+group by w.ord order by w.ord
+"""
+# The same, accents ignored (the word's forms as typed or stemmed against the catalog's terms
+# without accents): for a word no term spells exactly ("creche" for "crèche", which the
+# English stemmer leaves unstemmed). A scan of the term list, only for such words.
+_ACCENTS = ("àáâãäåèéêëìíîïòóôõöùúûüýÿçñ", "aaaaaaeeeeiiiiooooouuuuyycn")
+_FOLDED_TERMS_SQL = """
+select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
+       coalesce(sum(f.df), 0)
+from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
+left join bm25_terms t on translate(t.term, %(accented)s, %(plain)s) = any(
+    string_to_array(w.forms, ' ')
+    || array(select l.lexeme from unnest(to_tsvector('english', w.forms)) l))
+left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
+group by w.ord order by w.ord
+"""
+
+
+@dataclass(frozen=True)
+class FactsQuery:
+    """Which records: a subject (words that must all occur) with filters, or item ids."""
+
+    subject: str = ""
+    media_types: list[str] | None = None
+    date_from: int | None = None
+    date_to: int | None = None
+    item_ids: list[str] | None = None
+
+    def __post_init__(self) -> None:
+        start, end = self.date_from, self.date_to
+        if start is not None and end is not None and start > end:
+            raise ValueError("date_from must not be after date_to")
+        if self.item_ids is not None and len(self.item_ids) > MAX_IDS:
+            raise ValueError(f"at most {MAX_IDS} item ids")
+
+
+@dataclass(frozen=True)
+class ArchiveFacts:
+    total: int
+    creators: list[tuple[str, int]] = field(default_factory=list)
+    """The most frequent creators, most first (a `;`-separated creator field counts each)."""
+    decades: list[tuple[int, int]] = field(default_factory=list)
+    """(first year of the decade, records), in time order."""
+    earliest: int | None = None
+    latest: int | None = None
+    undated: int = 0
+    matched_words: list[str] = field(default_factory=list)
+    """The subject words every counted record holds (fewer than the subject's when relaxed)."""
+
+    @property
+    def centuries(self) -> list[tuple[int, int]]:
+        """(first year of the century, records), in time order."""
+        counts: Counter[int] = Counter()
+        for decade, n in self.decades:
+            counts[decade // 100 * 100] += n
+        return sorted(counts.items())
+
+    def core(self, unit: str = "decade", share: float = 0.8) -> list[int]:
+        """The fewest periods (`decade` or `century`) holding `share` of the dated records,
+        in time order: the periods an answer "mostly from ..." names."""
+        periods = self.decades if unit == "decade" else self.centuries
+        dated = sum(n for _, n in periods)
+        kept, held = [], 0
+        for start, n in sorted(periods, key=lambda p: (-p[1], p[0])):
+            if held >= share * dated:
+                break
+            kept.append(start)
+            held += n
+        return sorted(kept)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "creators": [{"name": c, "count": n} for c, n in self.creators],
+            "decades": [{"start": d, "count": n} for d, n in self.decades],
+            "centuries": [{"start": c, "count": n} for c, n in self.centuries],
+            "earliest": self.earliest,
+            "latest": self.latest,
+            "undated": self.undated,
+            "matched_words": self.matched_words,
+        }
+
+
+async def archive_facts(
+    conn: psycopg.AsyncConnection, query: FactsQuery, top: int = 5
+) -> ArchiveFacts:
+    """The facts of the active archive records matching `query` (the subject's term ids, then
+    one aggregate; a few more only when relaxing)."""
+    words = await subject_terms(conn, query.subject)
+    if any(not ids for _, ids, _ in words):  # a word the catalog never uses: no record has it
+        return ArchiveFacts(total=0)
+    filtered = query != FactsQuery(subject=query.subject)
+    while True:
+        term_sets = [ids for _, ids, _ in words]
+        facts = await _facts(conn, query, term_sets, top)
+        done = facts.total > 0 or len(words) < 2
+        if not done and filtered:  # records holding every word, only not with the filters
+            done = (await _facts(conn, FactsQuery(), term_sets, 1)).total > 0
+        if done:
+            return replace(facts, matched_words=[w for w, _, _ in words])
+        words.remove(max(words, key=lambda w: w[2]))  # relax: the commonest word goes
+
+
+async def subject_terms(
+    conn: psycopg.AsyncConnection, subject: str
+) -> list[tuple[str, list[int], int]]:
+    """Per word of `subject` that is not a stop word: (word, the ids of the catalog terms it
+    can be (singular or plural), how many archive records use them)."""
+    words = list(dict.fromkeys(w.lower() for w in WORD_RE.findall(subject)))
+    if not words:
+        return []
+    forms = [f"{w} {w[:-1] if w.endswith('s') else w + 's'}" for w in words]
+    rows = await (await conn.execute(_TERMS_SQL, {"forms": forms})).fetchall()
+    found = [(words[int(o) - 1], list(ids or []), int(df)) for o, ids, df in rows]
+    unknown = [i for i, (_, ids, _) in enumerate(found) if not ids]
+    if unknown:
+        accented, plain = _ACCENTS
+        folded = [
+            forms[words.index(found[i][0])].translate(str.maketrans(*_ACCENTS)) for i in unknown
+        ]
+        params = {"forms": folded, "accented": accented, "plain": plain}
+        again = await (await conn.execute(_FOLDED_TERMS_SQL, params)).fetchall()
+        for (_ord, ids, df), i in zip(again, unknown, strict=True):
+            found[i] = (found[i][0], list(ids or []), int(df))
+    return found
+
+
+async def _facts(
+    conn: psycopg.AsyncConnection, query: FactsQuery, term_sets: list[list[int]], top: int
+) -> ArchiveFacts:
+    """One aggregate over the records holding a term of every set and passing the filters."""
+    where = [sql.SQL("b.kind = 'archive' and b.is_active")]
+    params: dict[str, Any] = {"top": top}
+    for i, ids in enumerate(term_sets):
+        where.append(sql.SQL(f"b.term_ids && %(terms{i})s::int[]"))
+        params[f"terms{i}"] = ids
+    for value, name, condition in (
+        (query.media_types, "types", "b.media_type = any(%(types)s::text[])"),
+        (query.date_from, "date_from", "b.date_hi >= %(date_from)s"),
+        (query.date_to, "date_to", "b.date_lo <= %(date_to)s"),
+        (query.item_ids, "ids", "b.item_id = any(%(ids)s::text[])"),
+    ):
+        if value is not None:
+            where.append(sql.SQL(condition))
+            params[name] = value
+    statement = sql.SQL(_FACTS_SQL).format(where=sql.SQL(" and ").join(where))
+    row = await (await conn.execute(statement, params)).fetchone()
+    if row is None or not row[0]:
+        return ArchiveFacts(total=0)
+    total, creators, decades, earliest, latest, undated = row
+    return ArchiveFacts(
+        total=int(total),
+        creators=[(str(c), int(n)) for c, n in creators],
+        decades=[(int(d), int(n)) for d, n in decades],
+        earliest=earliest,
+        latest=latest,
+        undated=int(undated),
+    )
+
+
+_FACTS_SQL = """
+with m as materialized (
+    select b.item_id, b.date_lo, coalesce(b.date_hi, b.date_lo) as date_hi
+    from item_bm25 b where {where}
+), c as (
+    select trim(part) as name, count(*) as n
+    from m join items i on i.id = m.item_id
+    cross join lateral unnest(string_to_array(i.metadata ->> 'creator', ';')) part
+    where trim(part) <> ''
+    group by 1 order by 2 desc, 1 limit %(top)s
+), d as (
+    select (floor((date_lo + date_hi) / 2.0 / 10) * 10)::int as decade, count(*) as n
+    from m where date_lo is not null group by 1
+)
+select (select count(*) from m),
+       (select coalesce(jsonb_agg(jsonb_build_array(name, n) order by n desc, name), '[]')
+        from c),
+       (select coalesce(jsonb_agg(jsonb_build_array(decade, n) order by decade), '[]') from d),
+       (select min(date_lo) from m),
+       (select max(date_hi) from m),
+       (select count(*) from m where date_lo is null)
+"""

@@ -1,0 +1,158 @@
+"""The local planner's reading of catalog questions and the sentences it answers them with."""
+
+from __future__ import annotations
+
+import pytest
+
+from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
+from discovery.agent.offline.answers import answer, templates
+from discovery.agent.offline.questions import (
+    CatalogQuestion,
+    facts_args,
+    parse_question,
+    question_calls,
+)
+from discovery.agent.tools import SEARCH_TOOL
+
+PHOTOS = {"media_type": "photograph"}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "filters"),
+    [
+        ("how many photographs of Lena Horne?", "count", "lena horne", PHOTOS),
+        ("How many paintings are there?", "count", "", {"media_type": "painting"}),
+        (
+            "how many jazz photos from the 1950s?",
+            "count",
+            "jazz",
+            {"media_type": "photograph", "year_from": 1950, "year_to": 1959},
+        ),
+        ("who made the crèche figures?", "creator", "crèche figures", {}),
+        ("Who took the church photographs?", "creator", "church", PHOTOS),
+        ("which artists painted landscapes?", "creator", "landscapes", {}),
+        ("do you know who made the teapots?", "creator", "teapots", {}),
+        ("count the photos of Joe Louis", "count", "joe louis", PHOTOS),
+        ("what decades do you have jazz photos from?", "period", "jazz", PHOTOS),
+        ("how old are the creche figures?", "period", "creche figures", {}),
+        ("when were the boxing photos taken?", "period", "boxing", PHOTOS),
+    ],
+)
+def test_questions_with_their_own_subject_are_parsed(
+    text: str, kind: str, subject: str, filters: dict[str, object]
+) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.filters) == (kind, subject, filters)
+    assert not question.about_previous
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("how many are there in total?", "count"),
+        ("how many are there?", "count"),
+        ("who took these photos?", "creator"),
+        ("who took them?", "creator"),
+        ("who made these?", "creator"),
+        ("tell me who took these pictures", "creator"),
+        ("ok, whose work is this?", "creator"),
+        ("what decades are they from?", "period"),
+        ("when were these taken?", "period"),
+    ],
+)
+def test_questions_pointing_back_are_about_the_previous_search(text: str, kind: str) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.about_previous) == (kind, "", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "boxing photos",
+        "show me jazz musicians in a nightclub",
+        "only the ones from the 1950s",
+        "more like the second one",
+        "who's in the third photo?",
+        "photos of people who made steel",
+        "hello there!",
+    ],
+)
+def test_searches_and_other_turns_are_not_catalog_questions(text: str) -> None:
+    assert parse_question(text) is None
+
+
+def test_units_are_centuries_for_how_old_and_centuries() -> None:
+    assert parse_question("how old are the teapots?").unit == "century"  # type: ignore[union-attr]
+    assert parse_question("which centuries are the prints from?").unit == "century"  # type: ignore[union-attr]
+    assert parse_question("what decades are the prints from?").unit == "decade"  # type: ignore[union-attr]
+
+
+def test_a_question_pointing_back_takes_the_previous_subject_and_filters() -> None:
+    question = parse_question("how many of them are from the 1950s?")
+    assert question is not None and question.about_previous
+    previous = {"query": "boxing photos", "media_type": "photograph"}
+    args = facts_args(question, previous)
+    assert args == {
+        "subject": "boxing",
+        "media_type": "photograph",
+        "year_from": 1950,
+        "year_to": 1959,
+    }
+    # Nothing searched before: the whole archive.
+    assert facts_args(question, None) == {"subject": "", "year_from": 1950, "year_to": 1959}
+
+
+def test_calls_show_records_only_for_a_question_with_its_own_subject() -> None:
+    own = parse_question("how many photographs of Lena Horne?")
+    assert own is not None
+    calls = question_calls(own, None, SEARCH_TOOL, FACTS_TOOL, {"match_count": 10})
+    assert [c["name"] for c in calls] == [FACTS_TOOL, SEARCH_TOOL]
+    assert calls[1]["args"] == {"query": "lena horne", "match_count": 10, **PHOTOS}
+    back = parse_question("who took these?")
+    assert back is not None
+    calls = question_calls(back, {"query": "boxing"}, SEARCH_TOOL, FACTS_TOOL, {})
+    assert [c["name"] for c in calls] == [FACTS_TOOL]
+
+
+def _artifact(**fields: object) -> FactsArtifact:
+    base: dict[str, object] = {"subject": "jazz", "filters": {"media_type": "photograph"}}
+    return FactsArtifact.model_validate(base | fields)
+
+
+def test_answers_state_the_computed_figures() -> None:
+    count = CatalogQuestion("count", "jazz")
+    assert answer(count, _artifact(total=1234)) == (
+        'The archive has 1,234 photographs matching "jazz".'
+    )
+    assert "no photographs" in answer(count, _artifact(total=0))
+    creators = [("Charles Harris", 30), ("W. Eugene Smith", 2), ("Luke Swank", 1)]
+    text = answer(CatalogQuestion("creator"), _artifact(total=33, creators=creators))
+    assert "Charles Harris (30), then W. Eugene Smith (2) and Luke Swank (1)" in text
+    alone = answer(CatalogQuestion("creator"), _artifact(total=4, creators=[("Hiroshige", 4)]))
+    assert alone == 'All 4 photographs matching "jazz" are by Hiroshige.'
+    decades = [(1930, 1), (1940, 6), (1950, 8), (1960, 3), (1970, 2)]
+    facts = _artifact(total=20, decades=decades, earliest=1938, latest=1975)
+    period = answer(CatalogQuestion("period"), facts)
+    assert "mostly from the 1940s to the 1960s (earliest 1938, latest 1975)" in period
+    centuries = answer(CatalogQuestion("period", unit="century"), facts)
+    assert "the 20th century" in centuries
+
+
+def test_every_answer_template_renders() -> None:
+    values = {
+        "what": "records",
+        "total": "3",
+        "first": "A",
+        "first_count": "2",
+        "others": "",
+        "span": "the 1950s",
+        "earliest": 1950,
+        "latest": 1959,
+        "undated": 0,
+        "kind": "records",
+        "subject": "x",
+    }
+    for name, template in templates().items():
+        assert template.format(**values), name

@@ -1,0 +1,136 @@
+"""Questions about the catalog ("how many ...", "who took these?", "what decades ...?") through the
+whole agent on the demo archive: the local planner, and a scripted chat model calling the
+`catalog_facts` tool (a fake at the edge: Gemini cannot be reached here). The expected figures
+are computed in the test from the records themselves."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, ToolMessage
+
+from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
+from discovery.agent.graph import build_parts
+from discovery.agent.service import AgentService, open_agent
+from discovery.runtime import Runtime
+
+pytestmark = pytest.mark.integration
+
+
+async def _photographs(rt: Runtime, pattern: str) -> list[dict[str, Any]]:
+    """The demo photographs whose indexed text (title, creator, tags, the source's own
+    description) matches `pattern`, read and filtered here, not by the engine."""
+    async with rt.db.connection() as conn:
+        rows = await (
+            await conn.execute(
+                "select title, description, metadata from items where kind = 'archive'"
+                " and is_active and metadata ->> 'media_type' = 'photograph'"
+            )
+        ).fetchall()
+    found = []
+    for title, description, meta in rows:
+        fields = [title, meta.get("creator"), meta.get("place"), *(meta.get("tags") or [])]
+        if not meta.get("description_generated"):
+            fields.append(description)
+        if re.search(pattern, " ".join(str(f or "") for f in fields), re.IGNORECASE):
+            found.append({"title": title, **meta})
+    return found
+
+
+async def test_how_many_states_the_number_of_matching_records(
+    agent: AgentService, agent_runtime: Runtime
+) -> None:
+    expected = len(await _photographs(agent_runtime, r"\blena horne\b"))
+    assert expected > 0
+    response = await agent.run("how many photographs of Lena Horne?")
+    assert response.intent == "search"
+    assert response.message is not None
+    assert re.search(rf"\b{expected}\b photographs", response.message), response.message
+    # The records are shown with the figure, the matching ones first.
+    assert response.response_type == "results"
+    assert "lena horne" in response.archives[0].title.lower()
+
+
+async def test_who_took_these_names_the_top_creator_of_the_previous_search(
+    agent: AgentService, agent_runtime: Runtime
+) -> None:
+    first = await agent.run("boxing photos")
+    assert first.response_type == "results"
+    records = await _photographs(agent_runtime, r"\b(boxing|box|boxes)\b")
+    top, _ = Counter(r["creator"] for r in records).most_common(1)[0]
+    response = await agent.run("who took these?", first.thread_id)
+    assert response.intent == "search"
+    assert response.response_type == "message"  # the records are already on screen
+    assert response.message is not None and top in response.message
+    assert str(len(records)) in response.message
+
+
+async def test_what_decades_names_the_periods_holding_most_records(
+    agent: AgentService, agent_runtime: Runtime
+) -> None:
+    records = await _photographs(agent_runtime, r"\bjazz\b")
+    decades = Counter((r["date_start"] + r["date_end"]) // 2 // 10 * 10 for r in records)
+    response = await agent.run("what decades do you have jazz photos from?")
+    assert response.message is not None
+    core, held = [], 0
+    for decade, n in sorted(decades.items(), key=lambda d: (-d[1], d[0])):
+        if held >= 0.8 * len(records):
+            break
+        core.append(decade)
+        held += n
+    assert f"the {min(core)}s" in response.message
+    assert f"{max(core)}s" in response.message
+    assert f"earliest {min(r['date_start'] for r in records)}" in response.message
+    assert f"latest {max(r['date_end'] for r in records)}" in response.message
+
+
+async def test_how_many_in_total_counts_the_previous_search_and_names_no_search(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("church choir")
+    response = await agent.run("how many are there in total?", first.thread_id)
+    assert response.response_type == "message"
+    assert response.message is not None
+    assert re.search(r"\bhas [1-9][\d,]* records matching \"church choir\"", response.message)
+    assert response.attempts == []  # no search: the refinement middleware never ran
+
+
+class FakeToolModel(GenericFakeChatModel):
+    """Scripted replies; `bind_tools` returns the model itself (the tools are not needed)."""
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> FakeToolModel:  # type: ignore[override]
+        return self
+
+
+async def test_a_chat_model_calls_catalog_facts_and_the_middleware_leaves_it_alone(
+    agent_runtime: Runtime,
+) -> None:
+    call = {
+        "name": FACTS_TOOL,
+        "args": {"subject": "lena horne", "media_type": "photograph"},
+        "id": "f1",
+    }
+    model = FakeToolModel(messages=iter([
+        AIMessage(content="", tool_calls=[call]), AIMessage(content="There are 2 of them."),
+    ]))  # fmt: skip
+    parts = dataclasses.replace(await build_parts(agent_runtime), model=model)
+    async with open_agent(agent_runtime, parts=parts) as agent:
+        response = await agent.run("how many photographs of Lena Horne do you hold?")
+        state = await agent.graph.aget_state({"configurable": {"thread_id": response.thread_id}})
+    assert response.response_type == "message"
+    assert response.message == "There are 2 of them."
+    assert response.attempts == []  # not a search: no refinement attempts
+    tool_messages = [m for m in state.values["messages"] if isinstance(m, ToolMessage)]
+    assert len(tool_messages) == 1
+    artifact = FactsArtifact.of(tool_messages[0])
+    assert artifact is not None
+    expected = len(await _photographs(agent_runtime, r"\blena horne\b"))
+    assert artifact.total == expected
+    assert artifact.filters == {"media_type": "photograph"}
+    assert f"{expected} records matching" in str(tool_messages[0].content)

@@ -1,0 +1,134 @@
+"""Catalog facts on the demo archive: counts, top creators and decades of the records matching a
+subject, checked against the same records read and counted in Python."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from discovery.runtime import Runtime
+from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts
+
+pytestmark = pytest.mark.integration
+
+
+async def _records(rt: Runtime) -> list[dict[str, Any]]:
+    async with rt.db.connection() as conn:
+        rows = await (
+            await conn.execute(
+                "select id, title, description, metadata from items"
+                " where kind = 'archive' and is_active"
+            )
+        ).fetchall()
+    return [{"id": i, "title": t, "description": d, **m} for i, t, d, m in rows]
+
+
+def _text(r: dict[str, Any]) -> str:
+    """The fields the text index holds (a generated description repeats the others)."""
+    fields = [r["title"], r.get("creator"), r.get("medium"), r.get("place"), r.get("date")]
+    fields += list(r.get("tags") or [])
+    if not r.get("description_generated"):
+        fields.append(r["description"])
+    return " ".join(str(f or "") for f in fields).lower()
+
+
+async def _facts(rt: Runtime, query: FactsQuery) -> ArchiveFacts:
+    async with rt.db.connection() as conn:
+        return await archive_facts(conn, query)
+
+
+async def test_facts_of_a_named_person_match_the_records_counted_in_python(
+    demo_runtime: Runtime,
+) -> None:
+    records = await _records(demo_runtime)
+    mine = [
+        r
+        for r in records
+        if r.get("media_type") == "photograph" and re.search(r"\bjoe louis\b", _text(r))
+    ]
+    assert len(mine) >= 3
+    facts = await _facts(demo_runtime, FactsQuery(subject="Joe Louis", media_types=["photograph"]))
+    assert facts.total == len(mine)
+    creators = Counter(c.strip() for r in mine for c in str(r["creator"]).split(";"))
+    assert facts.creators[0] == creators.most_common(1)[0]
+    decades = Counter((r["date_start"] + r["date_end"]) // 2 // 10 * 10 for r in mine)
+    assert dict(facts.decades) == dict(decades)
+    assert facts.earliest == min(r["date_start"] for r in mine)
+    assert facts.latest == max(r["date_end"] for r in mine)
+    assert facts.matched_words == ["joe", "louis"]
+
+
+async def test_every_word_is_required_and_the_period_filter_applies(
+    demo_runtime: Runtime,
+) -> None:
+    jazz = await _facts(demo_runtime, FactsQuery(subject="jazz"))
+    jazz_band = await _facts(demo_runtime, FactsQuery(subject="jazz band"))
+    fifties = await _facts(demo_runtime, FactsQuery(subject="jazz", date_from=1950, date_to=1959))
+    assert 0 < jazz_band.total < jazz.total
+    assert 0 < fifties.total < jazz.total
+    assert fifties.earliest is not None and fifties.earliest <= 1959
+    assert fifties.latest is not None and fifties.latest >= 1950
+
+
+async def test_an_empty_subject_counts_every_record_of_the_media_type(
+    demo_runtime: Runtime,
+) -> None:
+    records = await _records(demo_runtime)
+    paintings = sum(r.get("media_type") == "painting" for r in records)
+    facts = await _facts(demo_runtime, FactsQuery(media_types=["painting"]))
+    assert facts.total == paintings > 0
+    everything = await _facts(demo_runtime, FactsQuery())
+    assert everything.total == len(records)
+    assert sum(n for _, n in everything.decades) + everything.undated == len(records)
+
+
+async def test_a_word_the_catalog_never_uses_matches_nothing(demo_runtime: Runtime) -> None:
+    facts = await _facts(demo_runtime, FactsQuery(subject="boxing zyxwvu"))
+    assert facts.total == 0 and facts.creators == [] and facts.decades == []
+
+
+async def test_singular_plural_and_accents_match_the_same_records(demo_runtime: Runtime) -> None:
+    teapot = await _facts(demo_runtime, FactsQuery(subject="teapot"))
+    teapots = await _facts(demo_runtime, FactsQuery(subject="teapots"))
+    assert teapot.total == teapots.total > 0
+    accented = await _facts(demo_runtime, FactsQuery(subject="crèche"))
+    plain = await _facts(demo_runtime, FactsQuery(subject="creche"))
+    assert accented.total == plain.total > 0
+
+
+async def test_the_commonest_word_is_dropped_when_no_record_has_them_all(
+    demo_runtime: Runtime,
+) -> None:
+    assert (await _facts(demo_runtime, FactsQuery(subject="lena horne"))).total > 0
+    facts = await _facts(demo_runtime, FactsQuery(subject="lena horne teapot"))
+    assert facts.total > 0
+    assert 0 < len(facts.matched_words) < 3
+    kept = await _facts(demo_runtime, FactsQuery(subject=" ".join(facts.matched_words)))
+    assert kept.total == facts.total
+    # Records hold every word, only not in the asked period: 0, no word dropped.
+    later = FactsQuery(subject="lena horne", date_from=1990, date_to=1999)
+    none = await _facts(demo_runtime, later)
+    assert none.total == 0 and none.matched_words == ["lena", "horne"]
+
+
+async def test_item_ids_count_exactly_those_records(demo_runtime: Runtime) -> None:
+    records = (await _records(demo_runtime))[:7]
+    facts = await _facts(demo_runtime, FactsQuery(item_ids=[r["id"] for r in records]))
+    assert facts.total == 7
+
+
+def test_a_reversed_period_or_too_many_ids_is_refused() -> None:
+    with pytest.raises(ValueError, match="date_from"):
+        FactsQuery(date_from=1960, date_to=1950)
+    with pytest.raises(ValueError, match="item ids"):
+        FactsQuery(item_ids=[str(i) for i in range(1001)])
+
+
+def test_core_periods_hold_eighty_percent_of_the_dated_records() -> None:
+    facts = ArchiveFacts(total=20, decades=[(1930, 1), (1940, 6), (1950, 8), (1960, 3), (1970, 2)])
+    assert facts.core() == [1940, 1950, 1960]  # 17 of 20
+    assert facts.core("century") == [1900]
+    assert ArchiveFacts(total=0).core() == []
