@@ -12,7 +12,6 @@ from discovery.agent.events import (
     QueryEvent,
     ResultsEvent,
 )
-from discovery.agent.offline.querying import query_like
 from discovery.agent.service import AgentService, open_agent
 from discovery.runtime import Runtime
 
@@ -73,7 +72,8 @@ async def test_follow_ups_narrow_the_previous_search_in_the_same_thread(
         assert record.date_start is not None and record.date_start <= 1959
         assert record.date_end is not None and record.date_end >= 1950
     similar = await agent.run("more like the second one", first.thread_id)
-    assert similar.attempts[0].query == query_like(narrowed.archives[1].title)
+    assert similar.attempts[0].filters["similar_to"] == narrowed.archives[1].id
+    assert similar.attempts[0].filters["year_from"] == 1950  # the thread's filters are kept
 
 
 async def test_thread_memory_survives_a_new_agent_on_the_same_database(

@@ -16,7 +16,14 @@ from discovery.runtime import Runtime
 
 def _record(i: int) -> ArchiveRecord:
     return ArchiveRecord(
-        id=f"r{i}", title=f"Title {i}", description="d" * 500, summary="s" * 200, score=0.5
+        id=f"r{i}",
+        title=f"Title {i}",
+        description="d" * 500,
+        summary="s" * 200,
+        creator="Teenie Harris",
+        media_type="photograph",
+        place="Hill District",
+        score=0.5,
     )
 
 
@@ -44,7 +51,7 @@ def test_forget_turns_before_the_window_whole() -> None:
     assert forgotten(messages, window=5) == []
 
 
-def test_compact_search_records_to_id_title_and_score() -> None:
+def test_compact_search_records_to_id_title_creator_type_and_score() -> None:
     messages = _turn(7)
     (tool,) = compacted(messages, start=0)
     assert tool.id == "t7"
@@ -54,7 +61,11 @@ def test_compact_search_records_to_id_title_and_score() -> None:
         ("r7", "Title 7", 0.5),
         ("r107", "Title 107", 0.5),
     ]
-    assert all(r.description == r.summary == "" for r in artifact.records)
+    assert all(r.description == r.summary == r.place == "" for r in artifact.records)
+    # "the one by Teenie Harris", "that photo" read these in a later turn
+    assert {(r.creator, r.media_type) for r in artifact.records} == {
+        ("Teenie Harris", "photograph")
+    }
 
 
 def test_window_update_keeps_the_state_bounded_through_the_reducer() -> None:

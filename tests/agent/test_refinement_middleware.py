@@ -259,3 +259,51 @@ async def test_when_every_attempt_is_rejected_their_records_are_still_fused(mode
     message, _ = outcome(await run(mode, mw, make_request("a", []), script, calls))
     assert message.artifact["accepted"] is False
     assert [r["id"] for r in message.artifact["records"]] == ["a-0", "b-0"]
+
+
+@MODES
+async def test_a_similar_to_search_is_one_attempt_not_graded_and_leaves_out_the_shown(
+    mode: str,
+) -> None:
+    class RejectAll:
+        def grade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
+            raise AssertionError("a similar_to search is not graded by the request's words")
+
+        async def agrade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
+            return self.grade(request, query, records)
+
+    shown = ToolMessage(
+        content="2 records", artifact=artifact("boxing", [0.7, 0.6]), tool_call_id="c0",
+        name=SEARCH_TOOL,
+    )  # fmt: skip
+    seen: list[dict[str, Any]] = []
+    calls: list[str] = []
+    handler = handler_for({"like: boxing record 1": [0.35]}, calls)
+
+    def recording(request: ToolCallRequest) -> ToolMessage:
+        seen.append(dict(request.tool_call["args"]))
+        return handler(request)
+
+    request = ToolCallRequest(
+        tool_call={"name": SEARCH_TOOL, "id": "call_1",
+                   "args": {"query": "like: boxing record 1", "similar_to": "boxing-1"}},
+        tool=None,
+        state={"messages": [HumanMessage(content="boxing"), shown,
+                            HumanMessage(content="more like the second one")]},
+        runtime=SimpleNamespace(stream_writer=None),  # type: ignore[arg-type]
+    )  # fmt: skip
+    mw = SearchRefinementMiddleware(ScriptedRefiner(["x"]), min_score=0.4, grader=RejectAll())
+    if mode == "sync":
+        result = mw.wrap_tool_call(request, recording)
+    else:
+
+        async def arecording(req: ToolCallRequest) -> ToolMessage:
+            return recording(req)
+
+        result = await mw.awrap_tool_call(request, arecording)
+    message, attempts = outcome(result)
+    assert calls == ["like: boxing record 1"]  # weak by score, yet not refined
+    assert seen[0]["exclude_ids"] == ["boxing-0", "boxing-1"]
+    assert [(a["reason"], a["accepted"]) for a in attempts] == [("ok", True)]
+    assert attempts[0]["filters"] == {"similar_to": "boxing-1"}
+    assert message.artifact["accepted"] is True

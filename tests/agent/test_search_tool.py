@@ -25,3 +25,25 @@ async def test_the_tool_searches_hybrid_and_drops_an_unknown_media_type(runtime:
     assert artifact.records  # the filter would have removed every record
     _, known = await search(query="streetcar", media_type="photograph", match_count=5)
     assert SearchArtifact.model_validate(known).filters == {"media_type": "photograph"}
+
+
+async def test_the_tool_searches_like_a_record_and_reports_an_unknown_one(
+    runtime: Runtime,
+) -> None:
+    await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
+    search = make_search_tool(runtime.search).coroutine  # type: ignore[attr-defined]
+    _, found = await search(query="streetcar snow", match_count=3)
+    shown = SearchArtifact.model_validate(found).records
+    _, like = await search(similar_to=shown[0].id, match_threshold=0.0, match_count=3)
+    artifact = SearchArtifact.model_validate(like)
+    assert artifact.filters == {"similar_to": shown[0].id}
+    assert artifact.query.startswith("like: ") and artifact.error is None
+    assert artifact.records and shown[0].id not in {r.id for r in artifact.records}
+    _, rest = await search(
+        similar_to=shown[0].id, exclude_ids=[r.id for r in artifact.records], match_threshold=0.0
+    )
+    assert not {r.id for r in artifact.records} & {
+        r.id for r in SearchArtifact.model_validate(rest).records
+    }
+    _, unknown = await search(similar_to="cmoa:nope")
+    assert SearchArtifact.model_validate(unknown).error == "no item with id 'cmoa:nope'"

@@ -46,7 +46,7 @@ def test_operations_list_only_the_errors_they_can_return(app: FastAPI) -> None:
     assert statuses["get /readyz"] == ["200", "503"]
     assert statuses["get /api/config"] == ["200", "401"]
     assert statuses["post /api/v1/search"] == [
-        "200", "400", "401", "409", "413", "422", "429", "503",
+        "200", "400", "401", "404", "409", "413", "422", "429", "503",  # 404: similar_to
     ]  # fmt: skip
     assert "429" in statuses["post /api/ai-search/stream"]
     assert "429" not in statuses["get /api/v1/items/{item_id}/similar"]

@@ -130,3 +130,41 @@ async def test_post_bad_unicode_anywhere_gets_422(
     error = response.json()["error"]
     assert error["code"] == "validation_error"
     assert "surrogate" in error["message"] or "NUL" in error["message"]
+
+
+async def test_search_similar_to_answers_like_the_items_similar_route(
+    client: httpx.AsyncClient,
+) -> None:
+    found = await client.post("/api/v1/search", json={"query": "boxing match", "limit": 1})
+    item_id = found.json()["tools"][0]["id"]
+    response = await client.post(
+        "/api/v1/search", json={"similar_to": item_id, "limit": 5, "tool_threshold": 0}
+    )
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["query"].startswith("like: ")
+    similar = await client.get(f"/api/v1/items/{item_id}/similar", params={"limit": 5})
+    assert [h["id"] for h in body["tools"]] == [h["id"] for h in similar.json()["items"]]
+    shown = [h["id"] for h in body["tools"]]
+    more = await client.post(
+        "/api/v1/search", json={"similar_to": item_id, "exclude_ids": shown, "limit": 5}
+    )
+    assert more.status_code == 200 and not set(shown) & {h["id"] for h in more.json()["tools"]}
+
+
+@pytest.mark.parametrize(
+    ("payload", "status", "code"),
+    [
+        ({"limit": 3}, 422, "validation_error"),
+        ({"similar_to": "cmoa:nope"}, 404, "not_found"),
+        ({"similar_to": "cmoa:x", "exclude_ids": ["a"] * 101}, 422, "validation_error"),
+    ],
+)
+async def test_search_similar_to_refuses_bad_requests(
+    client: httpx.AsyncClient, payload: dict[str, object], status: int, code: str
+) -> None:
+    response = await client.post("/api/v1/search", json=payload)
+    assert response.status_code == status, response.text
+    assert response.json()["error"]["code"] == code
+    if payload == {"limit": 3}:
+        assert "give a query, or an item id as similar_to" in response.text

@@ -36,6 +36,8 @@ from discovery.agent.offline.planner import LocalPlanner
 from discovery.agent.offline.refiner import LocalRefiner
 from discovery.agent.offline.terms import TermStats
 from discovery.agent.planning import Refiner, RelevanceGrader
+from discovery.agent.record_tool import make_record_tool
+from discovery.agent.references import shown_records_section
 from discovery.agent.refinement import SearchRefinementMiddleware
 from discovery.agent.state import DiscoveryState
 from discovery.agent.tools import SEARCH_TOOL, Reranker, make_search_tool
@@ -111,13 +113,15 @@ def system_prompt(settings: Settings, domain: DomainConfig) -> AgentMiddleware[A
             match_threshold=settings.discovery_agent_match_threshold,
             match_count=settings.discovery_agent_match_count,
         )
-        return prompts.render(
+        text = prompts.render(
             "system",
             domain_name=domain.name,
             domain_description=domain.description,
             date=date.today().isoformat(),
             query_rules=rules,
         )
+        shown = shown_records_section(request.state.get("messages", []))
+        return f"{text}\n\n{shown}" if shown else text
 
     return render
 
@@ -148,7 +152,11 @@ def build_graph(
         middleware.append(ModelFallbackMiddleware(parts.fallback))
     return create_agent(
         parts.model,
-        tools=[make_search_tool(runtime.search, parts.reranker), make_facts_tool(runtime.db)],
+        tools=[
+            make_search_tool(runtime.search, parts.reranker),
+            make_record_tool(runtime.search.similar),
+            make_facts_tool(runtime.db),
+        ],
         middleware=middleware,
         state_schema=DiscoveryState,
         checkpointer=checkpointer,

@@ -1,6 +1,6 @@
 """What a thread keeps after a turn: its last turns, with the search records cut to what a later
-turn reads (id, title, score), so the state saved per step stays the same size however long the
-thread grows (the checkpointer saves the whole state at every step)."""
+turn reads (id, title, creator, date, media type, score), so the state saved per step stays the
+same size however long the thread grows (the checkpointer saves the whole state at every step)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, To
 
 from discovery.agent.tools import SearchArtifact
 
-_CUT = ("description", "summary", "creator", "date", "place", "media_type", "url", "thumbnail")
+_CUT = ("description", "summary", "place", "url", "thumbnail")
 
 
 def compact_artifact(artifact: SearchArtifact) -> dict[str, Any]:
     """The artifact as a later turn reads it (the planner's follow-ups and "the second one"):
-    query, filters, outcome and each record's id, title and score; no descriptions."""
+    query, filters, outcome and each record's id, title, creator, date, media type and score
+    (what "the one by <creator>" needs); no descriptions."""
     cut = dict.fromkeys(_CUT, "")
     records = [r.model_copy(update=cut) for r in artifact.records]
     return artifact.model_copy(update={"records": records}).model_dump(mode="json")

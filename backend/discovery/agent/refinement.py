@@ -26,6 +26,7 @@ from discovery.agent.planning import (
     RelevanceGrader,
     normalize,
 )
+from discovery.agent.references import with_default_exclusions
 from discovery.agent.responses import ArchiveRecord, Attempt
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact, describe, filters_of
@@ -46,6 +47,10 @@ class RefinementLoop:
         records, best = artifact.records, artifact.best_score
         if not records:
             reason = "empty"
+        elif args.get("similar_to"):
+            # More like a shown record: judged by whether it found any; the words of the
+            # request ("more like the second one") say nothing about the records.
+            reason = "ok"
         elif (best is None or best < self.min_score) and not artifact.text_matched:
             # A low similarity alone is no evidence against records the BM25 ranking found
             # too (hybrid search): refining those lost what the request had found.
@@ -54,7 +59,7 @@ class RefinementLoop:
             reason = "ok"
         attempt = Attempt(
             attempt=len(self.attempts) + 1,
-            query=str(args.get("query", "")),
+            query=str(args.get("query") or artifact.query),
             filters=filters_of(args),
             count=len(records),
             best_score=best,
@@ -200,19 +205,23 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         """The refinement loop, written once: it yields what to do (search, grade, refine) and
         is sent the outcome; the sync and async hooks below only perform the steps."""
         loop = RefinementLoop(_request_text(request), self.min_score, self.max_attempts)
-        args, strategy = dict(request.tool_call["args"]), "initial"
+        args, strategy = (
+            with_default_exclusions(request.tool_call["args"], _messages(request)),
+            "initial",
+        )
+        similar = bool(args.get("similar_to"))  # one attempt, not graded, not refined
         while True:
             result = yield Search(args)
             artifact = _artifact(result)
             if artifact is None:  # a failed call (or another tool's): handed back as it is
                 return result
             attempt = loop.observe(args, artifact, strategy)
-            if attempt.accepted and self.grader is not None:
+            if attempt.accepted and self.grader is not None and not similar:
                 relevant = yield Grade(loop.request, attempt.query, artifact.records)
                 if not relevant:
                     loop.reject()
             self._report(request, loop)
-            if loop.done:
+            if loop.done or similar:
                 return loop.result(request.tool_call)  # type: ignore[arg-type]
             refinement = yield Refine(loop.context())
             new_args = loop.next_args(args, refinement)
@@ -289,7 +298,11 @@ def _with_args(request: ToolCallRequest, args: dict[str, Any]) -> ToolCallReques
     return request.override(tool_call={**request.tool_call, "args": args})
 
 
-def _request_text(request: ToolCallRequest) -> str:
+def _messages(request: ToolCallRequest) -> list[Any]:
     state = request.state if isinstance(request.state, dict) else {}
-    text, _, _ = latest_turn(state.get("messages", []))
+    return list(state.get("messages", []))
+
+
+def _request_text(request: ToolCallRequest) -> str:
+    text, _, _ = latest_turn(_messages(request))
     return text or str(request.tool_call["args"].get("query", ""))

@@ -11,19 +11,32 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
-from discovery.search.models import InvalidRequest, SearchRequest, Strategy
+from discovery.search.models import MAX_EXCLUDED, InvalidRequest, SearchRequest, Strategy
 from discovery.search.service import SearchService
+from discovery.search.similar import UnknownItem
 
 SEARCH_TOOL = "search_archives_db"
 DESCRIPTION = (
     "Search the heritage archive by meaning. Give ONE concise query with the person's key "
     "concepts (object type, subject, people, place, period). Optional filters narrow by media "
-    "type (photograph, painting, print, drawing, sculpture, decorative art, textile) and years."
+    "type (photograph, painting, print, drawing, sculpture, decorative art, textile) and years. "
+    "To find records like one already shown, give its id as `similar_to` (query may be empty)."
 )
 
 
 class SearchArgs(BaseModel):
-    query: str = Field(description="One concise search query, 2 to 8 words.")
+    query: str = Field(
+        default="", description="One concise search query, 2 to 8 words (empty with similar_to)."
+    )
+    similar_to: str | None = Field(
+        default=None,
+        description="The id of a shown record: find records like it (by its own vector) "
+        "instead of searching the query's words.",
+    )
+    exclude_ids: list[str] | None = Field(
+        default=None,
+        description="With similar_to: ids to leave out. Default: every record already shown.",
+    )
     match_threshold: float = Field(
         default=0.3, ge=0.0, le=1.0, description="Minimum similarity of a record, 0 to 1."
     )
@@ -68,7 +81,8 @@ class Reranker(Protocol):
 
 def filters_of(args: dict[str, Any]) -> dict[str, Any]:
     """The filter arguments of a tool call that are set."""
-    return {k: args[k] for k in ("media_type", "year_from", "year_to") if args.get(k) is not None}
+    keys = ("media_type", "year_from", "year_to", "similar_to")
+    return {k: args[k] for k in keys if args.get(k) is not None}
 
 
 def describe(artifact: SearchArtifact, limit: int = 5) -> str:
@@ -97,23 +111,30 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
         reranker = None
 
     async def search_archives_db(
-        query: str,
+        query: str = "",
         match_threshold: float = 0.3,
         match_count: int = 10,
         media_type: str | None = None,
         year_from: int | None = None,
         year_to: int | None = None,
+        similar_to: str | None = None,
+        exclude_ids: list[str] | None = None,
     ) -> tuple[str, dict[str, Any]]:
         if media_type and media_type.lower() not in await search.archive_media_types():
             # A type the archive's records do not carry would filter every record out: search
             # for its word instead (measured: the CMOA set without classifications).
             query, media_type = f"{query} {media_type}", None
         args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
+        args["similar_to"] = similar_to
+        rerank = reranker if not similar_to else None  # no words to rerank by
         try:
+            given = {"query": query} if query.strip() or not similar_to else {}
             request = SearchRequest.build(
-                query=query,
+                **given,
+                similar_to=similar_to or None,
+                exclude_ids=(exclude_ids or [])[:MAX_EXCLUDED] if similar_to else None,
                 item_type=ItemKind.ARCHIVE,  # the archive's default strategy (a setting)
-                limit=max(match_count, reranker.pool) if reranker else match_count,
+                limit=max(match_count, rerank.pool) if rerank else match_count,
                 tool_threshold=match_threshold,
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,
@@ -122,14 +143,18 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
         except InvalidRequest as exc:
             artifact = SearchArtifact(query=query, filters=filters_of(args), error=str(exc))
             return describe(artifact), artifact.model_dump()
-        response = await search.search(request)
+        try:
+            response = await search.search(request)
+        except UnknownItem as exc:  # a similar_to id that is not (or no longer) in the catalog
+            artifact = SearchArtifact(query=query, filters=filters_of(args), error=str(exc))
+            return describe(artifact), artifact.model_dump()
         records = [ArchiveRecord.from_hit(hit) for hit in response.items]
-        if reranker is not None:
-            records = await reranker.rerank(request.query, records)
+        if rerank is not None:
+            records = await rerank.rerank(request.query, records)
         records = records[:match_count]
         ranks = response.metadata.leg_ranks
         artifact = SearchArtifact(
-            query=request.query,
+            query=response.query,
             filters=filters_of(args),
             records=records,
             best_score=max((r.score for r in records), default=None),

@@ -14,6 +14,7 @@ from pydantic import (
     TypeAdapter,
     ValidationError,
     field_validator,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
@@ -28,6 +29,8 @@ MAX_FILTER_VALUES = 50
 """A list filter (media types, skill ids) holds at most this many values, each at most
 `MAX_FILTER_CHARS` characters."""
 MAX_FILTER_CHARS = 200
+MAX_EXCLUDED = 100
+"""Ids a caller may leave out at once (the records it already shows)."""
 
 
 class Strategy(StrEnum):
@@ -147,7 +150,19 @@ class SearchRequest(RequestModel):
     """A search as a client asks for it. Fields left out take the configured defaults (a
     search of a tool catalog, `item_type` given and not archive, takes the tool skill ones)."""
 
-    query: QueryText
+    query: QueryText = Field(
+        default="", description="What to search for; may be left out when `similar_to` is given."
+    )
+    similar_to: FilterValue | None = Field(
+        default=None,
+        description="An item id: rank by that item's own stored vector (more like this; no text "
+        "is embedded, the item itself is left out), with the same filters. 404 if unknown.",
+    )
+    exclude_ids: list[FilterValue] | None = Field(
+        default=None,
+        max_length=MAX_EXCLUDED,
+        description="With similar_to: ids to leave out (those already shown).",
+    )
     item_type: ItemKind | None = Field(
         default=None, description="Only items (and skills) of this kind."
     )
@@ -200,7 +215,15 @@ class SearchRequest(RequestModel):
         default=None, max_length=MAX_FILTER_VALUES, description="Items in any of these skills."
     )
 
-    @field_validator("media_types", "skill_ids")
+    @model_validator(mode="after")
+    def _query_or_similar_to(self) -> SearchRequest:
+        if not self.query and not self.similar_to:
+            raise PydanticCustomError(
+                "query_or_similar_to", "give a query, or an item id as similar_to"
+            )
+        return self
+
+    @field_validator("media_types", "skill_ids", "exclude_ids")
     @classmethod
     def _no_nul(cls, values: list[str] | None) -> list[str] | None:
         if values and any("\x00" in v for v in values):

@@ -17,6 +17,7 @@ from discovery.search import queries
 from discovery.search.catalog_stats import CatalogStats
 from discovery.search.models import SearchPlan, SearchRequest, Strategy
 from discovery.search.results import ItemHit, LegRanks, SearchMetadata, SearchResponse, SkillHit
+from discovery.search.similar import SimilarService
 from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ class SearchService:
         self.embedder = embedder
         self.settings = settings
         self.stats = CatalogStats(db, embedder.model_id)
+        self.similar = SimilarService(db, embedder.model_id, settings)
 
     async def search(
         self,
@@ -59,6 +61,10 @@ class SearchService:
         needs no vector, meanwhile."""
         started = time.perf_counter()
         request = asked.plan(self.settings)
+        if asked.similar_to:  # more like this item: its own vector, no text embedded
+            return await self.similar.search_like(
+                request, asked.similar_to, asked.exclude_ids or ()
+            )
         run = _Run(request, started, asked=asked.strategy)
         embedding = self._embedding(request.query, vector)
         try:

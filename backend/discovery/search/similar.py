@@ -10,6 +10,7 @@ without a vector for the configured model means the catalog needs `discovery rei
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,12 +20,9 @@ from pydantic import BaseModel, Field
 
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.search import queries
-from discovery.search.models import SearchFilters
-from discovery.search.results import ItemHit
+from discovery.search.models import SearchFilters, SearchPlan, Strategy
+from discovery.search.results import ItemHit, SearchMetadata, SearchResponse
 from discovery.settings import Settings
-
-MAX_EXCLUDED = 100
-"""Ids a caller may leave out at once (the records it already shows)."""
 
 
 class UnknownItem(LookupError):
@@ -141,6 +139,33 @@ class SimilarService:
             ),
         )
 
+    async def search_like(
+        self, plan: SearchPlan, item_id: str, exclude_ids: Sequence[str] = ()
+    ) -> SearchResponse:
+        """The search mode `similar_to`: the plan's limit, threshold and filters, ranked by the
+        item's own vector; answered as a search (`query` is the plan's, else "like: <title>")."""
+        found = await self.similar(
+            SimilarQuery(item_id, plan.limit, plan.tool_threshold, plan.filters, tuple(exclude_ids))
+        )
+        meta = found.metadata
+        return SearchResponse(
+            query=plan.query or like_query(found.item.title),
+            items=found.items,
+            matched_skills=[],
+            metadata=SearchMetadata(
+                strategy_used=Strategy.DIRECT,
+                skill_ids_used=None,
+                embedding_model=meta.embedding_model,
+                query_embedding_time_ms=0.0,
+                skill_search_time_ms=0.0,
+                tool_search_time_ms=meta.search_time_ms,
+                total_time_ms=meta.search_time_ms,
+                stage1_skill_count=0,
+                stage2_candidate_count=meta.final_count,
+                final_count=meta.final_count,
+            ),
+        )
+
     async def _row(self, conn: psycopg.AsyncConnection, item_id: str) -> dict[str, Any]:
         async with conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(_ITEM_SQL, {"id": item_id, "model": self.model_id})
@@ -148,6 +173,12 @@ class SimilarService:
         if row is None:
             raise UnknownItem(item_id)
         return row
+
+
+def like_query(title: str, max_words: int = 8) -> str:
+    """A readable query for a more-like-this search: "like: " and the title's first words."""
+    words = title.split()
+    return "like: " + " ".join(words[:max_words]) + (" ..." if len(words) > max_words else "")
 
 
 def _detail(row: dict[str, Any]) -> ItemDetail:

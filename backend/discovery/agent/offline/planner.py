@@ -1,12 +1,16 @@
 """`LocalPlanner`: the chat model the agent uses when no LLM is configured.
 
-It is an honest heuristic stand-in, not a language model. It plays the model's two moves in the
+It is an honest heuristic stand-in, not a language model. It plays the model's moves in the
 same graph: for a new request it calls `search_archives_db` once with a query written by
 `querying.plan_turn` (content words kept, filler dropped, follow-ups merged with the thread's
-previous search); after the tool has answered it replies with a short templated sentence. A
+previous search); for a turn that points at a shown record (`references.py`) it calls the
+search with `similar_to` that record's id ("more like the second one"), or
+`describe_archive_record` ("who's in the third photo?"), or answers that there is no such
+record; a follow-up with nothing to follow and no subject of its own gets a question back. A
 question about the catalog ("how many ...", "who took these?", "what decades ...?",
 `questions.py`) calls `catalog_facts` instead (with a search showing the records when the
 question names its own subject), and the reply states the computed figure (`answers.py`).
+After a tool has answered it replies with a short templated sentence (or the description).
 """
 
 from __future__ import annotations
@@ -23,13 +27,23 @@ from pydantic import ConfigDict
 
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
 from discovery.agent.offline.answers import answer
-from discovery.agent.offline.querying import plan_turn
+from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
 from discovery.agent.offline.questions import parse_question, question_calls
+from discovery.agent.offline.references import (
+    clarify_constraints,
+    parse_reference,
+    resolve,
+)
+from discovery.agent.record_tool import RECORD_TOOL
+from discovery.agent.references import shown_records
 from discovery.agent.state import latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
+from discovery.search.similar import like_query
 
 RESULTS_TEXT = 'Here are {total} records for "{query}".'
+SIMILAR_TEXT = 'Here are {total} records like "{title}".'
 NOTHING_TEXT = 'I couldn\'t find relevant material for "{query}".'
+_KEPT = ("media_type", "year_from", "year_to")
 
 
 class LocalPlanner(BaseChatModel):
@@ -59,31 +73,61 @@ class LocalPlanner(BaseChatModel):
         if start == len(messages):
             return AIMessage(content="What would you like to find in the archive?")
         turn = messages[start + 1 :]
-        if any(isinstance(m, ToolMessage) for m in turn):  # the tool has answered: reply
+        answered = [m for m in turn if isinstance(m, ToolMessage)]
+        if answered:  # a tool has answered: reply
+            if answered[-1].name == RECORD_TOOL:
+                return AIMessage(content=str(answered[-1].content))
             facts = next((a for m in turn if (a := FactsArtifact.of(m)) is not None), None)
             if facts is not None and (question := parse_question(text)) is not None:
                 return AIMessage(content=answer(question, facts))
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
+        if (ref := parse_reference(text)) is not None:
+            target = resolve(ref, shown_records(messages[:start]))
+            if isinstance(target, str):
+                return AIMessage(content=target)
+            if ref.describe:
+                return _call(RECORD_TOOL, {"item_id": target.id})
+            kept = {k: v for k, v in (previous or {}).items() if k in _KEPT}
+            narrowed = plan_turn(ref.rest or "more", None).filters
+            filters = kept | narrowed
+            return self._search(like_query(target.title), filters | {"similar_to": target.id})
         if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
             calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search)
             return AIMessage(content="", tool_calls=calls)
-        plan = plan_turn(text, previous, earlier.records if earlier else [])
+        if previous is None and is_follow_up(text) and not subject(text):
+            return AIMessage(content=clarify_constraints(text))
+        plan = plan_turn(text, previous)
+        if plan.follow_up and previous and previous.get("similar_to") and not subject(text):
+            # Narrowing records like a shown one ("only from the 1960s"): the same record, the
+            # new filters; as any narrowing, what was shown may be shown again.
+            like = {"similar_to": previous["similar_to"], "exclude_ids": []}
+            return self._search(str(previous["query"]), plan.filters | like)
+        return self._search(plan.query, plan.filters)
+
+    def _search(self, query: str, filters: dict[str, Any]) -> AIMessage:
         args = {
-            "query": plan.query,
+            "query": query,
             "match_threshold": self.match_threshold,
             "match_count": self.match_count,
-            **plan.filters,
+            **filters,
         }
-        call = {"name": SEARCH_TOOL, "args": args, "id": f"call_{uuid.uuid4().hex[:12]}"}
-        return AIMessage(content="", tool_calls=[call])
+        return _call(SEARCH_TOOL, args)
+
+
+def _call(name: str, args: dict[str, Any]) -> AIMessage:
+    call = {"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:12]}"}
+    return AIMessage(content="", tool_calls=[call])
 
 
 def _reply(artifact: SearchArtifact | None) -> str:
     if artifact is None or not artifact.accepted or not artifact.records:
         return NOTHING_TEXT.format(query=artifact.query if artifact else "")
+    if artifact.filters.get("similar_to"):
+        title = artifact.query.removeprefix("like: ")
+        return SIMILAR_TEXT.format(total=len(artifact.records), title=title)
     return RESULTS_TEXT.format(total=len(artifact.records), query=artifact.query)
 
 

@@ -4,7 +4,8 @@
   filler ("hi", "could you show me", "I'm looking for", "please").
 - `parse_period` and `parse_media_type` turn "from the 1950s" or "only photographs" into filters.
 - `plan_turn` combines the latest message with the previous search of the thread, so follow-ups
-  ("only photographs", "from the 1950s", "more like the second one") narrow the earlier request.
+  ("only photographs", "from the 1950s") narrow the earlier request. Turns that point at a shown
+  record ("more like the second one") are read by `references.py` first.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from discovery.agent.planning import words
-from discovery.agent.responses import ArchiveRecord
 
 FILLER = frozenset(
     """
@@ -67,11 +67,6 @@ _ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "fifth": 5, "5th": 5, "last": -1,
 }  # fmt: skip
-_REFERENCE_RE = re.compile(
-    r"\b(?:like|similar to|same as|related to)\s+(?:the\s+)?(?:(\w+)\s+(?:one|result|record|"
-    r"photo(?:graph)?|picture|image|item)|(?:number|no\.?|#)\s*(\d+))",
-    re.IGNORECASE,
-)
 _FOLLOW_UP_RE = re.compile(
     r"^\s*(only|just|but|and|now|also|what about|how about|narrow|limit|filter|same|"
     r"show (me )?more|more|any|from|in the|during|those|these|ones)\b",
@@ -104,11 +99,6 @@ def write_query(text: str) -> str:
         parts.append(trim(phrase))
     query = " ".join(p for p in parts if p)
     return query or " ".join(content_words(text)) or text.strip().lower()
-
-
-def query_like(title: str, max_words: int = 14) -> str:
-    """A query for records like the one with this title: its first words."""
-    return write_query(" ".join(title.split()[:max_words]))
 
 
 def trim(phrase: str) -> str:
@@ -210,16 +200,6 @@ def parse_media_type(text: str) -> str | None:
     return None
 
 
-def parse_reference(text: str) -> int | None:
-    """'more like the second one' -> 2; 'similar to number 3' -> 3; 'like the last one' -> -1."""
-    m = _REFERENCE_RE.search(text)
-    if not m:
-        return None
-    if m.group(2):
-        return int(m.group(2))
-    return _ORDINALS.get(m.group(1).lower())
-
-
 def subject(text: str) -> str:
     """Content words that are neither a media type nor a period."""
     period_words = set(_DECADE_WORDS) | {"century", "decade", "years", "era", "period"}
@@ -242,11 +222,12 @@ class PlannedSearch:
     follow_up: bool = False
 
 
-def plan_turn(
-    text: str,
-    previous: dict[str, Any] | None = None,
-    previous_records: list[ArchiveRecord] | None = None,
-) -> PlannedSearch:
+def is_follow_up(text: str) -> bool:
+    """Whether the text reads as a follow-up of an earlier request ("only ...", "from the ...")."""
+    return bool(_FOLLOW_UP_RE.match(text))
+
+
+def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
     """The tool arguments for this turn, given the thread's previous search (if any)."""
     period, media = parse_period(text), parse_media_type(text)
     filters: dict[str, Any] = {}
@@ -254,13 +235,6 @@ def plan_turn(
         filters["media_type"] = media
     if period:
         filters["year_from"], filters["year_to"] = period
-    ref = parse_reference(text)
-    if previous is not None and ref is not None and previous_records:
-        index = ref - 1 if ref > 0 else len(previous_records) - 1
-        if 0 <= index < len(previous_records):
-            title = previous_records[index].title
-            kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
-            return PlannedSearch(query_like(title), kept | filters, True)
     topic = subject(text)
     if previous is not None and (not topic or _FOLLOW_UP_RE.match(text)):
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}

@@ -10,8 +10,8 @@ from pydantic import Field
 
 from discovery.api.deps import READ, ItemsDep
 from discovery.db import ItemKind
-from discovery.search.models import SearchFilters
-from discovery.search.similar import MAX_EXCLUDED, ItemDetail, SimilarItems, SimilarQuery
+from discovery.search.models import MAX_EXCLUDED, SearchFilters
+from discovery.search.similar import ItemDetail, SimilarItems, SimilarQuery
 from discovery.text import RequestModel
 
 router = APIRouter(prefix="/items", tags=["items"], dependencies=[READ])

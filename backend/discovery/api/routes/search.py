@@ -49,8 +49,9 @@ def _describe(response: Response, metadata: SearchMetadata) -> None:
         response.headers["X-Search-Fallback"] = metadata.fallback_reason
 
 
-@router.post("/search", response_model=SearchResult)
+@router.post("/search", response_model=SearchResult, responses={404: {}})
 async def search(body: SearchRequest, service: SearchDep) -> SearchResult:
+    """A search; with `similar_to`, more like that item (404 when no item has that id)."""
     return _result(await service.search(body))
 
 

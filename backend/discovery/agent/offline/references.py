@@ -1,0 +1,148 @@
+"""The local planner's reading of turns that point at what the thread has shown (a heuristic
+stand-in for an LLM, documented as such).
+
+- `parse_reference` finds a pointer at a shown record: a position ("the second one", "2nd",
+  "#3", "number 3", "the 12th one", "the last one", "that photo at the top" = 1, "that one" =
+  the first), or "the one by <creator>"; and whether the turn asks for more like it or asks
+  about it ("who's in the third photo?", "tell me about the second one").
+- `resolve` finds that record among the shown ones, or says why it cannot (a position past the
+  end, a creator none of them has, nothing shown yet).
+- `clarify_constraints` answers a follow-up that has nothing to follow ("only the ones from the
+  1950s" as a first message) with a question instead of a search.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from discovery.agent.offline.querying import parse_media_type, parse_period
+from discovery.agent.responses import ArchiveRecord
+
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1,
+    "top": 1, "bottom": -1,
+}  # fmt: skip
+_NOUN = r"(?:one|result|record|photo(?:graph)?|picture|image|item|print|painting|drawing|piece)"
+_POSITION_RES = [
+    # "that photo at the top", "the one at the bottom"
+    re.compile(rf"\b(?:that|this|the)\s+{_NOUN}\s+(?:at|on)\s+the\s+(?P<word>top|bottom)\b", re.I),
+    # "the second one", "the 12th photo", "the last one", "the second, but ..."; not "the
+    # 19th century" or "the first photographs of ..."
+    re.compile(
+        rf"\bthe\s+(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\b"
+        r"(?!\s+(?:century|centuries|half|time|decade|world|\w{3,}s)\b)"
+        rf"(?:\s+{_NOUN}\b)?",
+        re.IGNORECASE,
+    ),
+    # "#3", "number 3", "no. 3", "result 3", "photo 3"
+    re.compile(rf"(?:#|\b(?:number|no\.?|{_NOUN})\s*#?)\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
+    # "2nd", "3rd one" without "the"
+    re.compile(r"\b(?P<word>\d{1,3}(?:st|nd|rd|th))\b(?!\s+century)", re.IGNORECASE),
+    # "that one", "this photo", "more like it", "more like that"
+    re.compile(
+        rf"\b(?P<this>(?:that|this)\s+{_NOUN}|(?:like|about)\s+(?:it|that|this)(?=\s*[.?!,]?\s*$))",
+        re.IGNORECASE,
+    ),
+]
+_CREATOR_RE = re.compile(
+    rf"\b(?:the\s+)?{_NOUN}\s+(?:by|taken by|made by|painted by)\s+(?P<creator>[^,?!;]+?)"
+    r"(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the\b|$))",
+    re.IGNORECASE,
+)
+_SIMILAR_RE = re.compile(
+    r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|along the lines)\b", re.I
+)
+_DESCRIBE_RE = re.compile(
+    r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
+    r"tell me (?:more )?about|describe|details (?:of|about|on)|more about|information (?:on|about)|"
+    r"who (?:took|made|painted)|what year)\b",
+    re.IGNORECASE,
+)
+_STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:the|that|this|#)")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A pointer at a shown record: a 1-based `position` (-1: the last), or a `creator`."""
+
+    position: int | None = None
+    creator: str | None = None
+    describe: bool = False  # a question about the record, not "more like it"
+    rest: str = ""  # the text without the pointer (its other constraints: "only the 1960s")
+
+
+def parse_reference(text: str) -> Reference | None:
+    """The shown record this turn points at, if it points at one."""
+    describe = bool(_DESCRIBE_RE.search(text)) and not _SIMILAR_RE.search(text)
+    pointed = bool(_SIMILAR_RE.search(text) or describe or _STARTS_AT_REFERENCE.match(text))
+    if not pointed:
+        return None
+    if m := _CREATOR_RE.search(text):
+        creator = m.group("creator").strip()
+        if creator and not re.fullmatch(r"(?:the\s+)?\d{2,4}'?s?", creator, re.I):
+            return Reference(creator=creator, describe=describe, rest=_without(text, m))
+    for pattern in _POSITION_RES:
+        if m := pattern.search(text):
+            return Reference(_position(m), describe=describe, rest=_without(text, m))
+    return None
+
+
+def _position(m: re.Match[str]) -> int:
+    groups = m.groupdict()
+    if groups.get("num"):
+        return int(groups["num"])
+    if groups.get("this"):
+        return 1  # "that one": the only or the first record
+    word = groups["word"].lower()
+    return _ORDINALS.get(word) or int(re.sub(r"\D", "", word))
+
+
+def _without(text: str, m: re.Match[str]) -> str:
+    return f"{text[: m.start()]} {text[m.end() :]}".strip()
+
+
+def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
+    """The record pointed at, or the message saying why there is none (no search then)."""
+    if not shown:
+        return (
+            "I haven't shown you any records in this conversation yet, so I can't tell which "
+            "one you mean. What would you like to find?"
+        )
+    n = len(shown)
+    counted = "one record" if n == 1 else f"{n} records"
+    if ref.creator is not None:
+        wanted = _name_words(ref.creator)
+        for record in shown:  # 'Teenie Harris' is in 'Charles "Teenie" Harris'
+            if wanted and f" {wanted} " in f" {_name_words(record.creator)} ":
+                return record
+        return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
+    position = ref.position or 1
+    index = n - 1 if position == -1 else position - 1
+    if not 0 <= index < n:
+        return f"I showed {counted}; which one do you mean?"
+    return shown[index]
+
+
+def _name_words(name: str) -> str:
+    return " ".join(re.findall(r"[^\W_]+", name.lower()))
+
+
+def clarify_constraints(text: str) -> str:
+    """The question that answers a follow-up with only constraints and nothing to follow:
+    'What would you like to see from the 1950s?'."""
+    media, period = parse_media_type(text), parse_period(text)
+    when = ""
+    if period is not None:
+        start, end = period
+        when = (
+            f" from the {start}s"
+            if end == start + 9 and start % 10 == 0
+            else (f" from {start}" if start == end else f" from {start} to {end}")
+        )
+    if media:
+        return (
+            f"Which {media}s{when} would you like to see? Tell me a subject, a person or a place."
+        )
+    return f"What would you like to see{when}? Tell me a subject, a person or a place."

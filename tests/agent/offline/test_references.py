@@ -1,0 +1,93 @@
+"""The local planner's reading of references to shown records (pure functions): positions,
+creators, questions about a record, and what it says when there is no such record."""
+
+from __future__ import annotations
+
+import pytest
+
+from discovery.agent.offline.references import (
+    Reference,
+    clarify_constraints,
+    parse_reference,
+    resolve,
+)
+from discovery.agent.responses import ArchiveRecord
+
+SHOWN = [
+    ArchiveRecord(id=f"r{i}", title=t, description="", summary="", creator=c, score=0.5)
+    for i, (t, c) in enumerate(
+        [
+            ("Lena Horne in a nightclub", 'Charles "Teenie" Harris'),
+            ("Art Blakey playing drums on stage", "W. Eugene Smith"),
+            ("Boxers sparring in a gym", ""),
+        ],
+        start=1,
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("more like the second one", 2),
+        ("more like the 2nd one", 2),
+        ("more like that photo at the top", 1),
+        ("more like #3", 3),
+        ("show me more like number 2", 2),
+        ("more like the last one", -1),
+        ("more like the 12th one", 12),
+        ("more like the second, but only photographs", 2),
+        ("similar to the first record", 1),
+        ("the third one", 3),
+        ("more like that one", 1),
+        ("what about the third one", 3),
+    ],
+)
+def test_parse_reference_reads_positions(text: str, position: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.creator, ref.describe) == (position, None, False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jazz like Duke Ellington",
+        "photographs from the 19th century",
+        "the first photographs of pittsburgh",
+        "only the ones from the 1950s",
+        "boxing photos",
+        "steel mills in the 1st ward",
+    ],
+)
+def test_parse_reference_ignores_requests_that_point_at_nothing(text: str) -> None:
+    assert parse_reference(text) is None
+
+
+def test_parse_reference_reads_creators_questions_and_the_rest() -> None:
+    by = parse_reference("more like the photo by W. Eugene Smith")
+    assert by == Reference(creator="W. Eugene Smith", rest="more like")
+    narrowed = parse_reference("more like the fourth one but only from the 1960s")
+    assert narrowed is not None and narrowed.position == 4
+    assert "from the 1960s" in narrowed.rest and "fourth" not in narrowed.rest
+    for text, position in [("who's in the third photo?", 3), ("tell me about the second one", 2)]:
+        ref = parse_reference(text)
+        assert ref is not None and (ref.position, ref.describe) == (position, True)
+
+
+def test_resolve_finds_the_record_or_says_why_not() -> None:
+    assert resolve(Reference(position=2), SHOWN) is SHOWN[1]
+    assert resolve(Reference(position=-1), SHOWN) is SHOWN[2]
+    assert resolve(Reference(creator="teenie harris"), SHOWN) is SHOWN[0]
+    assert resolve(Reference(position=4), SHOWN) == "I showed 3 records; which one do you mean?"
+    assert resolve(Reference(creator="Rembrandt"), SHOWN) == (
+        "None of the 3 records I showed is by Rembrandt. Which one do you mean?"
+    )
+    assert "haven't shown you any records" in str(resolve(Reference(position=1), []))
+
+
+def test_clarify_constraints_asks_for_a_subject() -> None:
+    assert clarify_constraints("only the ones from the 1950s").startswith(
+        "What would you like to see from the 1950s?"
+    )
+    assert clarify_constraints("just photographs").startswith("Which photographs would you")
+    assert clarify_constraints("only from 1952").startswith("What would you like to see from 1952?")

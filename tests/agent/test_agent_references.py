@@ -1,0 +1,109 @@
+"""Turns that point at what a thread has shown, with the local planner on the real database and
+the demo archive: "more like the second one" searches by that record's own vector
+(`similar_to`), "who's in the third photo?" describes it from the catalog, and a follow-up with
+nothing to follow is answered with a question."""
+
+from __future__ import annotations
+
+import pytest
+
+from discovery.agent.service import AgentService
+
+pytestmark = pytest.mark.integration
+
+
+async def test_more_like_the_second_one_searches_by_that_records_vector(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("boxing photos")
+    assert first.response_type == "results" and first.total >= 3
+    second = first.archives[1]
+    similar = await agent.run("more like the second one", first.thread_id)
+    assert (similar.response_type, similar.intent) == ("results", "search")
+    attempt = similar.attempts[0]
+    assert attempt.filters["similar_to"] == second.id
+    assert attempt.query.startswith("like: ") and attempt.accepted
+    assert len(similar.attempts) == 1  # never judged "irrelevant" by the request's words
+    shown = {r.id for r in first.archives}
+    assert similar.archives and not shown & {r.id for r in similar.archives}
+    assert similar.message and "records like" in similar.message
+
+
+async def test_a_reference_keeps_the_threads_filters_and_adds_its_own(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("jazz musicians, only photographs")
+    assert first.response_type == "results"
+    assert first.attempts[0].filters.get("media_type") == "photograph"
+    fourth = first.archives[3]
+    narrowed = await agent.run("more like the fourth one but only from the 1950s", first.thread_id)
+    assert narrowed.attempts[0].filters == {
+        "media_type": "photograph",
+        "year_from": 1950,
+        "year_to": 1959,
+        "similar_to": fourth.id,
+    }
+    for record in narrowed.archives:
+        assert record.media_type == "photograph"
+        assert record.date_start is not None and record.date_start <= 1959
+    # A narrowing follow-up narrows the records like the same one.
+    later = await agent.run("only from the 1960s", first.thread_id)
+    assert later.attempts[0].filters == {
+        "media_type": "photograph",
+        "year_from": 1960,
+        "year_to": 1969,
+        "similar_to": fourth.id,
+    }
+    assert later.attempts[0].query == narrowed.attempts[0].query
+    # A new subject is a new search.
+    fresh = await agent.run("steel mill workers", first.thread_id)
+    assert "similar_to" not in fresh.attempts[0].filters
+
+
+async def test_the_one_by_a_shown_creator_resolves_and_an_absent_one_is_a_message(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("boxing photos")
+    creators = [r.creator for r in first.archives if r.creator]
+    assert creators, "the demo records carry their creators"
+    by = await agent.run(f"more like the one by {creators[0].split()[-1]}", first.thread_id)
+    expected = next(r for r in first.archives if creators[0].split()[-1] in r.creator)
+    assert by.attempts[0].filters["similar_to"] == expected.id
+    nobody = await agent.run("more like the one by Rembrandt van Rijn", first.thread_id)
+    assert (nobody.response_type, nobody.attempts) == ("message", [])
+    assert nobody.message and "Rembrandt van Rijn" in nobody.message
+
+
+async def test_a_position_past_the_end_is_a_message_not_a_guess(agent: AgentService) -> None:
+    first = await agent.run("boxing photos")
+    past = await agent.run("more like the 12th one", first.thread_id)
+    assert (past.response_type, past.attempts) == ("message", [])
+    assert past.message == f"I showed {first.total} records; which one do you mean?"
+
+
+async def test_a_question_about_a_shown_record_is_answered_from_the_catalog(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("boxing photos")
+    third = first.archives[2]
+    answer = await agent.run("who's in the third photo?", first.thread_id)
+    assert (answer.response_type, answer.archives, answer.attempts) == ("message", [], [])
+    assert answer.message and third.title.strip()[:40] in answer.message
+    if third.creator:
+        assert third.creator in answer.message
+
+
+async def test_a_follow_up_with_nothing_to_follow_is_asked_about(agent: AgentService) -> None:
+    clarify = await agent.run("only the ones from the 1950s")
+    assert (clarify.response_type, clarify.attempts) == ("message", [])
+    assert clarify.message and clarify.message.startswith("What would you like to see from")
+    reference = await agent.run("more like the second one you showed me")
+    assert (reference.response_type, reference.attempts) == ("message", [])
+    assert reference.message and "haven't shown you any records" in reference.message
+
+
+async def test_a_follow_up_with_a_subject_is_a_new_request(agent: AgentService) -> None:
+    response = await agent.run("just photographs of steel mills")
+    assert response.response_type == "results"
+    assert response.attempts[0].filters.get("media_type") == "photograph"
+    assert "steel mills" in response.attempts[0].query
