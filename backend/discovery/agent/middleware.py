@@ -18,8 +18,9 @@ from langgraph.runtime import Runtime
 
 from discovery.agent.domain import DomainConfig, Vocabulary
 from discovery.agent.facts_tool import FactsArtifact
-from discovery.agent.intents import Classification, Intent, IntentClassifier
+from discovery.agent.intents import GUARDRAIL, Classification, Intent, IntentClassifier
 from discovery.agent.memory import window_update
+from discovery.agent.offline.thread_turns import points_back
 from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SearchArtifact
@@ -39,14 +40,16 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
     @hook_config(can_jump_to=["end"])
     def before_agent(self, state: DiscoveryState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         text, history, _ = latest_turn(state["messages"])
-        return self._route(self.classifier.classify(text, history), runtime)
+        c = in_thread(self.classifier.classify(text, history), text, state["messages"])
+        return self._route(c, runtime)
 
     @hook_config(can_jump_to=["end"])
     async def abefore_agent(
         self, state: DiscoveryState, runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
         text, history, _ = latest_turn(state["messages"])
-        return self._route(await self.classifier.aclassify(text, history), runtime)
+        c = in_thread(await self.classifier.aclassify(text, history), text, state["messages"])
+        return self._route(c, runtime)
 
     def _route(self, c: Classification, runtime: Runtime[Any]) -> dict[str, Any]:
         log_event(log, "intent", intent=c.intent.value, confidence=c.confidence, source=c.source)
@@ -60,6 +63,16 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
             getattr(self.domain.messages, c.intent.value), name=self.domain.name
         )
         return update | {"messages": [AIMessage(content=message)], "jump_to": "end"}
+
+
+def in_thread(c: Classification, text: str, messages: Sequence[BaseMessage]) -> Classification:
+    """The router's answer, or search for a turn that points back at what the thread showed
+    (`offline/thread_turns.py`); a guardrail's answer stands."""
+    if c.intent is Intent.SEARCH or c.source == GUARDRAIL.source:
+        return c
+    if points_back(text, messages):
+        return Classification(Intent.SEARCH, c.confidence, "thread", f"points back ({c.intent})")
+    return c
 
 
 class AnswerMiddleware(AgentMiddleware[DiscoveryState]):

@@ -75,3 +75,15 @@ def test_plan_turn_replaces_the_period_of_the_previous_search() -> None:
 def test_plan_turn_starts_afresh_on_a_new_subject() -> None:
     plan = plan_turn("steel mill workers", PREVIOUS)
     assert (plan.query, plan.filters, plan.follow_up) == ("steel mill workers", {}, False)
+
+
+def test_plan_turn_keeps_the_subject_when_a_follow_up_narrows_to_a_place() -> None:
+    plan = plan_turn("just the ones in the Hill District", {"query": "boxing"})
+    assert plan.follow_up
+    assert plan.query == "boxing hill district"
+
+
+def test_plan_turn_switches_subject_on_what_about() -> None:
+    plan = plan_turn("what about coal mines?", PREVIOUS)
+    assert plan.query == "coal mines"
+    assert plan.filters == {"year_from": 1950, "year_to": 1959}

@@ -26,7 +26,7 @@ something stuff things thing lots lot bunch few many more much other have has ha
 which who whom whose where when how why whether if just only also too very really maybe perhaps
 kind sort type types researching research doing project family history wondering curious trying
 archive archives collection collections record records item items material materials one ones
-them they then than so well yes no ok okay
+them they then than so well yes no ok okay their theirs i'd
 """.split()
 )
 
@@ -67,6 +67,12 @@ _ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "fifth": 5, "5th": 5, "last": -1,
 }  # fmt: skip
+# Follow-ups that narrow the earlier request (its subject stays); the others switch subject.
+_NARROWING_RE = re.compile(
+    r"^\s*(only|just|but|and|also|narrow|limit|filter|same|any|from|in the|during|those|these|"
+    r"ones)\b",
+    re.IGNORECASE,
+)
 _FOLLOW_UP_RE = re.compile(
     r"^\s*(only|just|but|and|now|also|what about|how about|narrow|limit|filter|same|"
     r"show (me )?more|more|any|from|in the|during|those|these|ones)\b",
@@ -239,7 +245,11 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     if previous is not None and (not topic or _FOLLOW_UP_RE.match(text)):
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
         merged = kept | filters
-        query = topic if topic else _strip_constraints(str(previous.get("query", "")))
+        earlier = _strip_constraints(str(previous.get("query", "")))
+        if topic and _NARROWING_RE.match(text):  # "just the ones in the Hill District"
+            query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))
+        else:  # "what about coal mines?" switches; "only photographs" keeps the subject
+            query = topic or earlier
         extra = " ".join(_constraint_words(text))
         return PlannedSearch(" ".join(x for x in (query, extra) if x).strip(), merged, True)
     return PlannedSearch(write_query(text) or text.strip().lower(), filters)

@@ -1,0 +1,26 @@
+"""Turns that only make sense inside the thread (a heuristic, named as such): "more like the
+second one", "who's in the third photo?", "how many are there in total?", "who took these?".
+
+The intent router reads each message alone, so it may call these unclear or unrelated (measured:
+"how many are there in total?" went to unrelated, "more like that one" to unclear). The intent
+middleware asks `points_back` and routes such a turn to search, where the planner resolves it
+against the thread, or answers that there is nothing to point at. Role-change attempts never
+get here: the guardrail patterns decide those first."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from langchain_core.messages import BaseMessage
+
+from discovery.agent.offline.questions import parse_question
+from discovery.agent.offline.references import parse_reference
+from discovery.agent.references import shown_records
+
+
+def points_back(text: str, messages: Sequence[BaseMessage]) -> bool:
+    """Whether `text` points at a shown record, or asks about what the thread has shown."""
+    if parse_reference(text) is not None:
+        return True  # with nothing shown, the planner says so
+    question = parse_question(text)
+    return question is not None and question.about_previous and bool(shown_records(messages))
