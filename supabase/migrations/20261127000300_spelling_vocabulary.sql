@@ -68,11 +68,11 @@ begin
         select x.kind, x.term, x.n, _spelling_trigrams(x.term) from _spelling_delta x
         on conflict (kind, term) do update set doc_count = s.doc_count + excluded.doc_count;
     else
-        update spelling_terms s set doc_count = s.doc_count + x.n
-        from _spelling_delta x
-        where s.kind = x.kind and s.term = x.term and s.doc_count + x.n > 0;
         delete from spelling_terms s using _spelling_delta x
         where s.kind = x.kind and s.term = x.term and s.doc_count + x.n <= 0;
+        update spelling_terms s set doc_count = s.doc_count + x.n
+        from _spelling_delta x
+        where s.kind = x.kind and s.term = x.term;
     end if;
 end $$;
 

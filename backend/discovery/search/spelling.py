@@ -13,7 +13,7 @@ corrected only to a term one edit away that the catalog uses often.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import psycopg
@@ -46,8 +46,12 @@ class Correction:
         """`text` with the same words corrected (whole words, any case)."""
         for wrong, right in self.changes.items():
             pattern = re.compile(rf"\b{re.escape(wrong)}\b", re.IGNORECASE)
-            text = pattern.sub(lambda m, r=right: _case_like(m.group(), r), text)
+            text = pattern.sub(_replacer(right), text)
         return text
+
+
+def _replacer(term: str) -> Callable[[re.Match[str]], str]:
+    return lambda m: _case_like(m.group(), term)
 
 
 def _case_like(typed: str, term: str) -> str:
