@@ -136,40 +136,48 @@ create trigger items_spelling_truncate after truncate on items
     for each statement execute function _items_spelling_truncate();
 
 -- The catalog terms that could be the intended spelling of each of `words`, allowed `edits`
--- edits each: those of `kind_` sharing enough of the word's trigrams (by the q-gram lemma, one
--- edit changes at most three trigrams, a swap of two letters four: a term within k edits of a
--- word of n trigrams shares at least n - 4k) and at most k letters longer or shorter, the
--- `per_word` sharing most, then the most used. The word's own entry comes back too (`term` =
--- `word`): how many items use the word itself. Stop words get no candidates.
+-- edits each: those of `kind_` used by at least `min_count` items, sharing enough of the
+-- word's trigrams (by the q-gram lemma, one edit changes at most three trigrams, a swap of two
+-- letters four: a term within k edits of a word of n trigrams shares at least n - 4k) and at
+-- most k letters longer or shorter; the `per_word` sharing most, then the most used. The
+-- word's own entry comes back too (`term` = `word`, whatever its count): how many items use
+-- the word itself. Stop words get no candidates. The shared trigrams are counted by an
+-- expression written for the word (one `= any` per trigram: several times faster than a
+-- subquery per candidate; measured in docs/benchmarks.md).
 create or replace function spelling_candidates(
-    words    text[],
-    edits    int[],
-    kind_    text default 'archive',
-    per_word int default 30
+    words     text[],
+    edits     int[],
+    kind_     text default 'archive',
+    min_count int default 1,
+    per_word  int default 30
 )
 returns table (word text, term text, doc_count int, shared int)
 language plpgsql stable as $$
 declare
-    w  text;
-    k  int;
-    tg int[];
+    w      text;
+    k      int;
+    tg     int[];
+    shared text;
 begin
     foreach w in array coalesce(words, '{}') loop
         continue when ts_lexize('english_stem', w) = '{}';
         k := coalesce(edits[array_position(words, w)], 1);
-        tg := _spelling_trigrams(w);  -- once per word (a subquery would redo it per row)
-        return query
-        select w, x.term, x.doc_count, x.shared
-        from (
-            select s.term, s.doc_count,
-                   (select count(*)::int from unnest(s.trigrams) g where g = any(tg)) as shared
-            from spelling_terms s
-            where s.kind = kind_ and s.trigrams && tg
-              and length(s.term) between length(w) - k and length(w) + k
-        ) x
-        where x.shared >= cardinality(tg) - 4 * k or x.term = w
-        order by x.shared desc, x.doc_count desc, x.term
-        limit per_word;
+        tg := _spelling_trigrams(w);
+        select string_agg(format('(%s = any(s.trigrams))::int', t), ' + ') into shared
+        from unnest(tg) t;
+        return query execute format($q$
+            select $1, x.term, x.doc_count, x.shared
+            from (
+                select s.term, s.doc_count, %s as shared
+                from spelling_terms s
+                where s.kind = $2 and s.trigrams && $3
+                  and length(s.term) between length($1) - $4 and length($1) + $4
+                  and (s.doc_count >= $5 or s.term = $1)
+            ) x
+            where x.shared >= cardinality($3) - 4 * $4 or x.term = $1
+            order by x.shared desc, x.doc_count desc, x.term
+            limit $6 $q$, shared)
+        using w, kind_, tg, k, min_count, per_word;
     end loop;
 end $$;
 

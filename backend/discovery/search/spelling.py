@@ -27,7 +27,7 @@ NAME_FACTOR = 3  # a name needs a neighbour used min_count x NAME_FACTOR times
 
 _WORD = re.compile(r"\w+")
 _QUOTED = re.compile(r'"[^"]*"')
-_CANDIDATES = "select word, term, doc_count from spelling_candidates(%s, %s, %s)"
+_CANDIDATES = "select word, term, doc_count from spelling_candidates(%s, %s, %s, %s)"
 
 
 @dataclass(frozen=True)
@@ -159,7 +159,9 @@ class SpellingCorrector:
         """The correction of each word that has one."""
         distinct = sorted({w.lower for w in words})
         edits = [max_edits(w) for w in distinct]
-        rows = await (await conn.execute(_CANDIDATES, (distinct, edits, self.kind))).fetchall()
+        rows = await (
+            await conn.execute(_CANDIDATES, (distinct, edits, self.kind, self.min_count))
+        ).fetchall()
         by_word: dict[str, list[tuple[str, int]]] = {}
         for word, term, count in rows:
             by_word.setdefault(word, []).append((term, int(count)))
