@@ -63,6 +63,7 @@ begin
     cross join lateral _spelling_words(d.title, d.description, d.metadata) w
     where d.is_active
     group by d.kind, w;
+    analyze _spelling_delta;  -- else the join below may be planned as a nested loop of scans
     if sign > 0 then
         insert into spelling_terms as s (kind, term, doc_count, trigrams)
         select x.kind, x.term, x.n, _spelling_trigrams(x.term) from _spelling_delta x
@@ -141,7 +142,8 @@ create trigger items_spelling_truncate after truncate on items
 -- letters four: a term within k edits of a word of n trigrams shares at least n - 4k) and at
 -- most k letters longer or shorter; the `per_word` sharing most, then the most used. The
 -- word's own entry comes back too (`term` = `word`, whatever its count): how many items use
--- the word itself. Stop words get no candidates. The shared trigrams are counted by an
+-- the word itself. Stop words get no candidates; a word more than `known_above` items use gets
+-- only its own entry (one primary key look-up: the common case, a word the catalog knows). The shared trigrams are counted by an
 -- expression written for the word (one `= any` per trigram: several times faster than a
 -- subquery per candidate; measured in docs/benchmarks.md).
 create or replace function spelling_candidates(
@@ -149,7 +151,8 @@ create or replace function spelling_candidates(
     edits     int[],
     kind_     text default 'archive',
     min_count int default 1,
-    per_word  int default 30
+    per_word  int default 30,
+    known_above int default 2
 )
 returns table (word text, term text, doc_count int, shared int)
 language plpgsql stable as $$
@@ -158,9 +161,15 @@ declare
     k      int;
     tg     int[];
     shared text;
+    own    int;
 begin
     foreach w in array coalesce(words, '{}') loop
         continue when ts_lexize('english_stem', w) = '{}';
+        select s.doc_count into own from spelling_terms s where s.kind = kind_ and s.term = w;
+        if own > known_above then
+            return query select w, w, own, 0;
+            continue;
+        end if;
         k := coalesce(edits[array_position(words, w)], 1);
         tg := _spelling_trigrams(w);
         select string_agg(format('(%s = any(s.trigrams))::int', t), ' + ') into shared

@@ -27,7 +27,9 @@ NAME_FACTOR = 3  # a name needs a neighbour used min_count x NAME_FACTOR times
 
 _WORD = re.compile(r"\w+")
 _QUOTED = re.compile(r'"[^"]*"')
-_CANDIDATES = "select word, term, doc_count from spelling_candidates(%s, %s, %s, %s)"
+_CANDIDATES = (
+    "select word, term, doc_count from spelling_candidates(%s, %s, %s, %s, known_above => %s)"
+)
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,9 @@ class SpellingCorrector:
         distinct = sorted({w.lower for w in words})
         edits = [max_edits(w) for w in distinct]
         rows = await (
-            await conn.execute(_CANDIDATES, (distinct, edits, self.kind, self.min_count))
+            await conn.execute(
+                _CANDIDATES, (distinct, edits, self.kind, self.min_count, RARE_COUNT)
+            )
         ).fetchall()
         by_word: dict[str, list[tuple[str, int]]] = {}
         for word, term, count in rows:
