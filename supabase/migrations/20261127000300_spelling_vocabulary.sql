@@ -95,22 +95,22 @@ end $$;
 -- that changes nothing, a skill assignment or a summary costs no vocabulary work).
 create or replace function _items_spelling_update() returns trigger
 language plpgsql as $$
-declare
-    changed text[];
 begin
-    select array_agg(n.id) into changed
+    create temp table if not exists _spelling_changed (old_row items, new_row items)
+        on commit drop;
+    truncate _spelling_changed;
+    insert into _spelling_changed
+    select o::items, n::items
     from new_rows n join old_rows o on o.id = n.id
     where (n.kind, n.is_active, n.title, n.description, n.metadata -> 'creator',
            n.metadata -> 'place', n.metadata -> 'tags')
           is distinct from
           (o.kind, o.is_active, o.title, o.description, o.metadata -> 'creator',
            o.metadata -> 'place', o.metadata -> 'tags');
-    if changed is not null then
-        perform _spelling_count(
-            array(select o::items from old_rows o where o.id = any(changed) and o.is_active), -1);
-        perform _spelling_count(
-            array(select n::items from new_rows n where n.id = any(changed) and n.is_active), 1);
-    end if;
+    perform _spelling_count(
+        array(select c.old_row from _spelling_changed c where (c.old_row).is_active), -1);
+    perform _spelling_count(
+        array(select c.new_row from _spelling_changed c where (c.new_row).is_active), 1);
     return null;
 end $$;
 
