@@ -201,6 +201,17 @@ class Settings(
     discovery_agent_max_attempts: int = Field(default=3, ge=1, le=5)
     discovery_agent_match_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
+    discovery_spelling: bool = Field(
+        default=True,
+        description="The agent corrects its search queries' spelling against the catalog's "
+        "own words (a request can still ask for its exact words).",
+    )
+    discovery_spelling_min_count: int = Field(
+        default=2,
+        ge=1,
+        le=1000,
+        description="A spelling correction is a word this many records use.",
+    )
     discovery_domain_file: Path = Field(
         default=resource("config/domain.toml"),
         description="The agent's domain, messages, quick searches, synonyms and guardrails.",

@@ -132,3 +132,14 @@ async def test_config_offers_the_quick_searches(client: httpx.AsyncClient) -> No
     assert config["limits"] == {"max_query_chars": 1000, "max_attempts": 3, "match_count": 10}
     labels = [q["label"] for q in config["quick_searches"]]
     assert "Jazz musicians" in labels and all(q["query"] for q in config["quick_searches"])
+
+
+async def test_api_spelling_false_searches_exactly(client: httpx.AsyncClient) -> None:
+    body = {"query": "photgraphs of boxng"}
+    corrected = (await client.post("/api/ai-search", json=body)).json()
+    assert corrected["spelling"]["corrected"] == "photographs of boxing"
+    exact = (await client.post("/api/ai-search", json={**body, "spelling": False})).json()
+    assert exact["spelling"] is None
+    assert exact["attempts"][0]["query"] == "photgraphs of boxng"
+    bad = await client.post("/api/ai-search", json={**body, "spelling": "maybe"})
+    assert bad.status_code == 422

@@ -64,3 +64,12 @@ def test_ask_output_has_no_raw_log_lines(env: dict[str, str]) -> None:
     assert result.exit_code == 0
     for line in (result.stdout + result.stderr).splitlines():
         assert not line.startswith(("WARNING ", "INFO ", "DEBUG ")), line
+
+
+def test_ask_corrects_spelling_unless_exact(env: dict[str, str]) -> None:
+    fixed = runner.invoke(app, ["ask", "streets of pittsbrgh"], env=env)
+    assert fixed.exit_code == 0, fixed.output + fixed.stderr
+    assert "attempt 1: 'streets of pittsburgh'" in fixed.stderr
+    exact = runner.invoke(app, ["ask", "--exact", "streets of pittsbrgh"], env=env)
+    assert exact.exit_code == 0, exact.output + exact.stderr
+    assert "attempt 1: 'streets of pittsbrgh'" in exact.stderr

@@ -25,6 +25,7 @@ class Messages(BaseModel):
     unclear: str
     no_results: str
     results: str
+    corrected: str = "Showing results for *{query}*."
 
 
 class QuickSearch(BaseModel):

@@ -39,14 +39,16 @@ from discovery.agent.planning import Refiner, RelevanceGrader
 from discovery.agent.record_tool import make_record_tool
 from discovery.agent.references import shown_records_section
 from discovery.agent.refinement import SearchRefinementMiddleware
+from discovery.agent.spelling import SpellingMiddleware
 from discovery.agent.state import DiscoveryState
 from discovery.agent.tools import SEARCH_TOOL, Reranker, make_search_tool
 from discovery.db import DatabaseUnavailable
 from discovery.db.migrate import secure_new_tables
 from discovery.embeddings import Embedder
-from discovery.embeddings.local import LocalMiniLMEmbedder
+from discovery.embeddings.local import LocalMiniLMEmbedder, model_words
 from discovery.llm import build_chat_model
 from discovery.runtime import Runtime
+from discovery.search.spelling import SpellingCorrector
 from discovery.settings import EmbeddingModel, Settings
 
 
@@ -62,6 +64,7 @@ class AgentParts:
     vocab: Vocabulary
     reranker: Reranker | None = None
     fallback: BaseChatModel | None = None
+    spelling: SpellingCorrector | None = None
 
 
 def intent_embedder(runtime: Runtime) -> Embedder:
@@ -88,11 +91,21 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         match_threshold=settings.discovery_agent_match_threshold,
         match_count=settings.discovery_agent_match_count,
     )
+    spelling = spelling_corrector(runtime)
     if llm is None and settings.uses_llm:
         llm = build_chat_model(settings)
     if llm is None:
         grader = LexicalGrader(keys)
-        return AgentParts(planner, local_classifier, local_refiner, grader, domain, vocab, reranker)
+        return AgentParts(
+            planner,
+            local_classifier,
+            local_refiner,
+            grader,
+            domain,
+            vocab,
+            reranker,
+            spelling=spelling,
+        )
     return AgentParts(
         model=llm,
         classifier=LLMIntentClassifier(llm, local_classifier, domain),
@@ -102,6 +115,18 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         vocab=vocab,
         reranker=reranker,
         fallback=planner,
+        spelling=spelling,
+    )
+
+
+def spelling_corrector(runtime: Runtime) -> SpellingCorrector | None:
+    """The archive's spelling corrector (`DISCOVERY_SPELLING`); words the local embedding model
+    knows whole are never corrected."""
+    settings = runtime.settings
+    if not settings.discovery_spelling:
+        return None
+    return SpellingCorrector(
+        runtime.db, min_count=settings.discovery_spelling_min_count, known=model_words()
     )
 
 
@@ -133,6 +158,7 @@ def build_graph(
     middleware: list[AgentMiddleware[Any]] = [
         IntentMiddleware(parts.classifier, parts.domain, parts.vocab),
         system_prompt(settings, parts.domain),
+        *([SpellingMiddleware(parts.spelling)] if parts.spelling is not None else []),
         SearchRefinementMiddleware(
             parts.refiner,
             min_score=settings.discovery_agent_min_score,

@@ -21,7 +21,7 @@ from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.intents import GUARDRAIL, Classification, Intent, IntentClassifier
 from discovery.agent.memory import window_update
 from discovery.agent.offline.thread_turns import points_back
-from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse
+from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse, SpellingNote
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SearchArtifact
 from discovery.logs import log_event
@@ -123,23 +123,32 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
         if intent is not Intent.SEARCH or artifact is None:
             return MessageResponse(intent=intent, message=final_text, attempts=attempts)
         records, query = artifact.records, artifact.query
+        spelled = state.get("spelling")
+        spelling = SpellingNote.model_validate(spelled) if spelled else None
         if (not artifact.accepted or not records) and _answered_facts(turn):
             # a catalog question whose records search found nothing: the figures still stand
             return MessageResponse(
-                intent=intent, message=final_text, query=query, attempts=attempts
-            )
+                intent=intent, message=final_text, query=query, attempts=attempts,
+                spelling=spelling,
+            )  # fmt: skip
         if not artifact.accepted or not records:
             best_query = query or (attempts[-1].query if attempts else "")
             message = self.vocab.fill(self.domain.messages.no_results, query=best_query)
-            return MessageResponse(intent=intent, message=message, query=query, attempts=attempts)
+            return MessageResponse(
+                intent=intent, message=message, query=query, attempts=attempts, spelling=spelling
+            )
+        message = final_text or self.domain.messages.results.format(total=len(records), query=query)
+        if spelling is not None:
+            shown = self.domain.messages.corrected.format(query=spelling.corrected)
+            message = f"{shown} {message}"
         return ResultsResponse(
             intent=intent,
             archives=records,
             total=len(records),
             query=query,
-            message=final_text
-            or self.domain.messages.results.format(total=len(records), query=query),
+            message=message,
             attempts=attempts,
+            spelling=spelling,
         )
 
 

@@ -65,6 +65,19 @@ class Attempt(BaseModel):
     reason: AttemptReason = Field(description="ok, or why the attempt was not good enough.")
     strategy: Strategy = Field(description="How this attempt's query was written.")
     accepted: bool
+    corrected_from: str | None = Field(
+        default=None, description="The query as written, when its spelling was corrected."
+    )
+
+
+class SpellingNote(BaseModel):
+    """What the person typed and what was searched instead (spelling corrected)."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+    original: str = Field(description="The person's text as typed.")
+    corrected: str = Field(description="The same text with its misspellings corrected.")
+    changes: dict[str, str] = Field(description="Each corrected word and its correction.")
 
 
 class _Response(BaseModel):
@@ -77,6 +90,11 @@ class _Response(BaseModel):
     message: str | None = None
     intent: Intent
     attempts: list[Attempt] = Field(default_factory=list)
+    spelling: SpellingNote | None = Field(
+        default=None,
+        description="Set when the search ran with corrected spelling; ask again with "
+        "`spelling: false` to search exactly what was typed.",
+    )
     thread_id: str | None = None
 
 

@@ -48,8 +48,13 @@ class AgentService:
         self._runs: set[asyncio.Task[None]] = set()
 
     @staticmethod
-    def _config(thread_id: str) -> dict[str, Any]:
-        return {"configurable": {"thread_id": thread_id}, "recursion_limit": 25}
+    def _config(thread_id: str, spelling: bool = True) -> dict[str, Any]:
+        """The run's config: its thread, and whether its query's spelling may be corrected
+        (read by `agent.spelling.SpellingMiddleware`)."""
+        return {
+            "configurable": {"thread_id": thread_id, "spelling": spelling},
+            "recursion_limit": 25,
+        }
 
     @staticmethod
     def _input(text: str) -> dict[str, Any]:
@@ -58,12 +63,14 @@ class AgentService:
         return {"messages": [HumanMessage(content=text)]}
 
     async def run(
-        self, text: str, thread_id: str | None = None, owner: str = ""
+        self, text: str, thread_id: str | None = None, owner: str = "", spelling: bool = True
     ) -> ResultsResponse | MessageResponse:
+        """One turn answered whole. `spelling=False`: search exactly what was typed."""
         thread_id = await self.threads.begin_turn(thread_id, owner)
         started = time.monotonic()
         try:
-            state = await self.graph.ainvoke(self._input(text), self._config(thread_id))
+            config = self._config(thread_id, spelling)
+            state = await self.graph.ainvoke(self._input(text), config)
         except BaseException as exc:
             _log_turn(thread_id, started, "cancelled" if _cancelled(exc) else "error")
             raise
@@ -74,27 +81,29 @@ class AgentService:
         return response
 
     async def start(
-        self, text: str, thread_id: str | None = None, owner: str = ""
+        self, text: str, thread_id: str | None = None, owner: str = "", spelling: bool = True
     ) -> AsyncGenerator[BaseModel]:
         """Count the turn on its thread (a new one without `thread_id`), then its events:
         `ThreadNotFound` and `TurnLimitReached` are raised here, before any event."""
-        return self._events(text, await self.threads.begin_turn(thread_id, owner))
+        return self._events(text, await self.threads.begin_turn(thread_id, owner), spelling)
 
     async def stream(
-        self, text: str, thread_id: str | None = None, owner: str = ""
+        self, text: str, thread_id: str | None = None, owner: str = "", spelling: bool = True
     ) -> AsyncGenerator[BaseModel]:
         """`start` and its events in one."""
-        async for event in await self.start(text, thread_id, owner):
+        async for event in await self.start(text, thread_id, owner, spelling):
             yield event
 
-    async def _events(self, text: str, thread_id: str) -> AsyncGenerator[BaseModel]:
+    async def _events(
+        self, text: str, thread_id: str, spelling: bool = True
+    ) -> AsyncGenerator[BaseModel]:
         """intent, query, attempt..., results or message, done. Errors become one user-safe
         `error` event (details in the log) and the stream still ends with `done`.
 
         The graph runs in its own task. A consumer that stops early (a client hanging up, even
         inside an anyio cancel scope as sse-starlette's) cancels that task, and with it the
         node running inside (a model call, a search): nothing keeps running for nobody."""
-        payload, config = self._input(text), self._config(thread_id)
+        payload, config = self._input(text), self._config(thread_id, spelling)
         events: asyncio.Queue[BaseModel | None] = asyncio.Queue()
         run = asyncio.create_task(self._run_graph(payload, config, thread_id, events))
         self._runs.add(run)

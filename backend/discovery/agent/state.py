@@ -16,6 +16,8 @@ class DiscoveryState(AgentState[Any]):
     """The latest turn's search attempts (`responses.Attempt` as dicts), in order."""
     response: NotRequired[dict[str, Any] | None]
     """The latest turn's answer (`responses.AgentResponse` without the thread id)."""
+    spelling: NotRequired[dict[str, Any] | None]
+    """The latest turn's spelling correction (`agent.spelling.note`), None without one."""
     turns: NotRequired[list[dict[str, Any]]]
     """The thread's last turns (`DISCOVERY_THREAD_WINDOW_TURNS`), oldest first:
     `{"user": text, "response": {...}}` (its history). Rewritten whole at the end of a turn."""

@@ -30,6 +30,9 @@ def ask(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the final answer as JSON.")
     ] = False,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Search exactly what was typed (no spelling fixes).")
+    ] = False,
 ) -> None:
     """Ask the conversational agent one turn; prints its steps, then the answer."""
     from discovery.agent.service import open_agent
@@ -47,7 +50,7 @@ def ask(
             if thread and not await agent.threads.visible(thread, ""):
                 warn(f"no conversation with id {thread!r}; this starts a new one under that id")
             try:
-                events = await agent.start(message, thread)
+                events = await agent.start(message, thread, spelling=not exact)
             except (ThreadNotFound, TurnLimitReached) as exc:
                 raise fail(str(exc), 2) from None
             async for event in events:

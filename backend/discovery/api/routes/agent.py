@@ -27,9 +27,17 @@ THREAD_ID = Field(
 )
 
 
+SPELLING = Field(
+    default=True,
+    description="Correct the search query's spelling against the catalog's own words (the "
+    "answer's `spelling` says what was searched); false searches exactly what was typed.",
+)
+
+
 class AskBody(RequestModel):
     query: QueryText = Field(description="The person's message.")
     thread_id: ThreadId | None = THREAD_ID
+    spelling: bool = SPELLING
 
 
 class StreamEvent(RootModel[AgentEvent]):
@@ -55,7 +63,7 @@ THREAD_ERRORS: dict[int | str, dict[str, Any]] = {
 
 @router.post("/ai-search", response_model=AgentResponse, responses=THREAD_ERRORS)
 async def ask(body: AskBody, agent: AgentDep, owner: OwnerDep) -> AgentResponse:
-    return await agent.run(body.query, body.thread_id, owner)
+    return await agent.run(body.query, body.thread_id, owner, body.spelling)
 
 
 @router.post(
@@ -66,7 +74,7 @@ async def ask(body: AskBody, agent: AgentDep, owner: OwnerDep) -> AgentResponse:
 async def ask_stream(
     body: AskBody, agent: AgentDep, owner: OwnerDep, settings: SettingsDep
 ) -> SSEResponse:
-    events = await agent.start(body.query, body.thread_id, owner)
+    events = await agent.start(body.query, body.thread_id, owner, body.spelling)
     return SSEResponse(
         named_events(events),
         ping=settings.discovery_sse_ping_seconds,

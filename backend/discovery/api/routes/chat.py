@@ -12,7 +12,7 @@ from sse_starlette import EventSourceResponse
 
 from discovery.agent.threads import ThreadId
 from discovery.api.deps import READ, AgentDep, OwnerDep, SettingsDep
-from discovery.api.routes.agent import THREAD_ERRORS
+from discovery.api.routes.agent import SPELLING, THREAD_ERRORS
 from discovery.api.streams import UI_STREAM_HEADERS, ui_message_stream
 from discovery.search.models import query_text
 from discovery.text import RequestModel
@@ -43,6 +43,7 @@ class ChatBody(RequestModel):
         "SDK's generated chat ids are)."
     )
     messages: list[UIMessage] = Field(min_length=1, max_length=1000)
+    spelling: bool = SPELLING
 
 
 class UIStreamResponse(EventSourceResponse):
@@ -68,7 +69,7 @@ def last_user_text(messages: list[UIMessage]) -> str:
 )
 async def chat(body: ChatBody, agent: AgentDep, owner: OwnerDep, settings: SettingsDep) -> Any:
     text = last_user_text(body.messages)
-    events = await agent.start(text, body.id, owner)
+    events = await agent.start(text, body.id, owner, body.spelling)
     return UIStreamResponse(
         ui_message_stream(events, message_id=f"msg-{uuid.uuid4().hex}"),
         ping=settings.discovery_sse_ping_seconds,

@@ -1,0 +1,192 @@
+"""Spelling correction of queries against the catalog's own vocabulary (`spelling_terms`, kept
+by the `*_spelling_vocabulary.sql` migration's triggers; docs/archive-search.md, "Spelling").
+
+A word is corrected only when the catalog does not use it (or uses it once or twice while a
+neighbour one edit away is used far more), to the catalog term within a small edit distance
+(optimal string alignment: a swap of two letters is one edit) that the catalog uses most.
+Never touched: words the catalog uses, short words, words with digits, stop words, words inside
+"quotes", and words the embedding model knows whole (`known`: real words the dense ranking
+understands, such as "photos"). A Capitalized word inside the query reads as a name: it is
+corrected only to a term one edit away that the catalog uses often.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import psycopg
+
+from discovery.db import Database
+
+MIN_LENGTH = 5  # shorter words have too many neighbours one edit away to guess from
+RARE_COUNT = 2  # a known word used at most this often may still be a typo of a neighbour
+RARE_RATIO = 50  # ... when the neighbour is used this many times more
+NAME_FACTOR = 3  # a name needs a neighbour used min_count x NAME_FACTOR times
+
+_WORD = re.compile(r"\w+")
+_QUOTED = re.compile(r'"[^"]*"')
+_CANDIDATES = (
+    "select word, term, doc_count from spelling_candidates(%s, %s, %s, %s, known_above => %s)"
+)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A query and what it became: `changes` maps each corrected word to its correction."""
+
+    original: str
+    query: str
+    changes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+    def apply(self, text: str) -> str:
+        """`text` with the same words corrected (whole words, any case)."""
+        for wrong, right in self.changes.items():
+            pattern = re.compile(rf"\b{re.escape(wrong)}\b", re.IGNORECASE)
+            text = pattern.sub(_replacer(right), text)
+        return text
+
+
+def _replacer(term: str) -> Callable[[re.Match[str]], str]:
+    return lambda m: _case_like(m.group(), term)
+
+
+def _case_like(typed: str, term: str) -> str:
+    return term.capitalize() if typed[:1].isupper() else term.lower()
+
+
+def edit_distance(a: str, b: str, limit: int = 3) -> int:
+    """Optimal string alignment distance (insert, delete, substitute, swap two neighbours),
+    capped at `limit`."""
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return min(prev[-1], limit)
+
+
+def max_edits(word: str) -> int:
+    """Edits allowed for a word: one up to seven letters, two from eight."""
+    return 1 if len(word) <= 7 else 2
+
+
+@dataclass(frozen=True)
+class _Word:
+    text: str  # as typed
+    start: int
+    end: int
+    name: bool  # Capitalized inside the query
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+
+def quoted_words(text: str) -> set[str]:
+    """The words inside "quotes" in `text`, lowercased (searched exactly as typed)."""
+    return {w.lower() for q in _QUOTED.findall(text) for w in _WORD.findall(q)}
+
+
+def _candidate_words(query: str, known: frozenset[str]) -> list[_Word]:
+    quoted = [m.span() for m in _QUOTED.finditer(query)]
+    words = []
+    for i, m in enumerate(_WORD.finditer(query)):
+        text = m.group()
+        if len(text) < MIN_LENGTH or not text.isalpha() or text.lower() in known:
+            continue
+        if any(a <= m.start() < b for a, b in quoted):
+            continue
+        words.append(_Word(text, m.start(), m.end(), name=i > 0 and text[:1].isupper()))
+    return words
+
+
+class SpellingCorrector:
+    """Corrects queries against the vocabulary of one kind of item (`archive` by default).
+    `min_count`: a correction must be a term at least this many active items use. `known`:
+    words never corrected (the embedding model's whole words, `embeddings.local.model_words`)."""
+
+    def __init__(
+        self,
+        db: Database,
+        kind: str = "archive",
+        min_count: int = 2,
+        known: Iterable[str] = (),
+    ) -> None:
+        self.db, self.kind, self.min_count = db, kind, min_count
+        self.known = frozenset(w.lower() for w in known)
+
+    async def correct(
+        self,
+        query: str,
+        keep: Iterable[str] = (),
+        conn: psycopg.AsyncConnection | None = None,
+    ) -> Correction:
+        """The query with its misspelled words corrected; `keep`: words to leave as typed."""
+        words = _candidate_words(query, self.known | {w.lower() for w in keep})
+        if not words:
+            return Correction(query, query)
+        if conn is None:
+            async with self.db.connection() as own:
+                found = await self._lookup(own, words)
+        else:
+            found = await self._lookup(conn, words)
+        changes: dict[str, str] = {}
+        out, last = [], 0
+        for w in words:
+            best = found.get(w.lower)
+            if best is None:
+                continue
+            fixed = _case_like(w.text, best)
+            changes[w.text] = fixed
+            out += [query[last : w.start], fixed]
+            last = w.end
+        if not changes:
+            return Correction(query, query)
+        return Correction(query, "".join([*out, query[last:]]), changes)
+
+    async def _lookup(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:
+        """The correction of each word that has one."""
+        distinct = sorted({w.lower for w in words})
+        edits = [max_edits(w) for w in distinct]
+        rows = await (
+            await conn.execute(
+                _CANDIDATES, (distinct, edits, self.kind, self.min_count, RARE_COUNT)
+            )
+        ).fetchall()
+        by_word: dict[str, list[tuple[str, int]]] = {}
+        for word, term, count in rows:
+            by_word.setdefault(word, []).append((term, int(count)))
+        names = {w.lower for w in words if w.name}
+        fixes = {}
+        for word in distinct:
+            fix = self._choose(word, by_word.get(word, []), word in names)
+            if fix is not None:
+                fixes[word] = fix
+        return fixes
+
+    def _choose(self, word: str, candidates: list[tuple[str, int]], name: bool) -> str | None:
+        """The most used term at the smallest distance, if the word should be corrected."""
+        own = next((n for t, n in candidates if t == word), 0)
+        if own > RARE_COUNT:
+            return None
+        limit = 1 if name or own else max_edits(word)
+        floor = max(self.min_count * (NAME_FACTOR if name else 1), own * RARE_RATIO, 1)
+        scored = [
+            (d, -n, t)
+            for t, n in candidates
+            if t != word and n >= floor and (d := edit_distance(word, t, limit + 1)) <= limit
+        ]
+        return min(scored)[2] if scored else None

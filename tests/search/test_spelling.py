@@ -1,0 +1,145 @@
+"""Spelling correction against the catalog's vocabulary (search/spelling.py and the
+`*_spelling_vocabulary.sql` migration): the vocabulary follows the catalog through inserts,
+updates, deactivations and deletes; the corrector fixes what the catalog does not know and
+leaves known words, names, short words, numbers and quoted words alone."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from psycopg.types.json import Jsonb
+
+from discovery.embeddings.local import model_words
+from discovery.runtime import Runtime
+from discovery.search.spelling import Correction, SpellingCorrector, edit_distance, quoted_words
+
+_INSERT = (
+    "insert into items (id, kind, name, title, description, metadata, content_hash)"
+    " select id, %s, id, %s, %s, %s, 'h' from unnest(%s::text[]) id"
+)
+_RECOUNT = """
+select i.kind, w, count(*)::int from items i
+cross join lateral _spelling_words(i.title, i.description, i.metadata) w
+where i.is_active group by 1, 2
+"""
+
+
+async def _vocabulary(conn: psycopg.AsyncConnection) -> set[tuple[str, str, int]]:
+    """The stored vocabulary, checked against a recount from scratch (and its trigrams)."""
+    stored = set(
+        await (await conn.execute("select kind, term, doc_count from spelling_terms")).fetchall()
+    )
+    assert stored == set(await (await conn.execute(_RECOUNT)).fetchall())
+    bad = await (
+        await conn.execute(
+            "select term from spelling_terms where trigrams <> _spelling_trigrams(term)"
+        )
+    ).fetchall()
+    assert bad == []
+    return stored
+
+
+async def _add(conn, ids: list[str], title: str, description: str = "", meta=None, kind="archive"):
+    await conn.execute(_INSERT, (kind, title, description, Jsonb(meta or {}), ids))
+
+
+def test_edit_distance_counts_a_swap_as_one_edit() -> None:
+    assert edit_distance("photgraphs", "photographs") == 1
+    assert edit_distance("playres", "players") == 1  # two letters swapped
+    assert edit_distance("boxng", "boxing") == 1
+    assert edit_distance("crawferd", "crawford") == 1
+    assert edit_distance("abc", "xyz", limit=2) == 2  # capped
+    assert edit_distance("same", "same") == 0
+
+
+def test_quoted_words_and_apply_keep_the_case_of_what_was_typed() -> None:
+    assert quoted_words('"Photgraphs of" boxng') == {"photgraphs", "of"}
+    c = Correction("crawferd grill", "crawford grill", {"crawferd": "crawford"})
+    assert c.apply("Show me the Crawferd Grill") == "Show me the Crawford Grill"
+    assert c.apply("crawferds") == "crawferds"  # whole words only
+
+
+async def test_vocabulary_follows_inserts_updates_deactivations_and_deletes(
+    runtime: Runtime,
+) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(
+            conn, ["a", "b"], "Boxing match", "Two boxers in the ring", {"creator": "Teenie Harris"}
+        )
+        await _add(conn, ["c"], "Jazz band", "", {"place": "Hill District", "tags": ["nightclub"]})
+        await _add(conn, ["t"], "Convert boxing PDFs", "", kind="tool")
+        vocab = await _vocabulary(conn)
+        assert ("archive", "boxing", 2) in vocab and ("tool", "boxing", 1) in vocab
+        assert ("archive", "harris", 2) in vocab and ("archive", "nightclub", 1) in vocab
+        assert ("archive", "district", 1) in vocab
+        terms = {t for _, t, _ in vocab}
+        assert not terms & {"the", "in"} and "two" in terms  # stop words, short words
+        await conn.execute("update items set title = 'Wrestling match' where id = 'a'")
+        await conn.execute("update items set is_active = false where id = 'c'")
+        vocab = await _vocabulary(conn)
+        assert ("archive", "boxing", 1) in vocab and ("archive", "wrestling", 1) in vocab
+        assert not any(t == "jazz" for _, t, _ in vocab)  # its only record is inactive
+        await conn.execute("update items set is_active = true where id = 'c'")
+        await conn.execute("delete from items where id in ('a', 'b')")
+        vocab = await _vocabulary(conn)
+        assert ("archive", "jazz", 1) in vocab and not any(t == "boxers" for _, t, _ in vocab)
+        await conn.execute("truncate items cascade")
+        assert await _vocabulary(conn) == set()
+
+
+async def test_a_word_the_catalog_barely_uses_is_corrected_to_a_far_more_used_neighbour(
+    runtime: Runtime,
+) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, [f"b{i}" for i in range(60)], "Boxing match")
+        await _add(conn, ["typo"], "Boxng match")  # a typo in the catalog itself
+        await _add(conn, [f"w{i}" for i in range(3)], "Wrestlers")
+        await _add(conn, ["w9"], "Wrestler")
+    corrector = SpellingCorrector(runtime.db)
+    fixed = await corrector.correct("boxng wrestler")
+    assert fixed.query == "boxing wrestler"  # 1 record vs 60; wrestler vs 3 is no typo
+    assert (await corrector.correct("boxing")).changes == {}
+
+
+@pytest.fixture
+def corrector(demo_runtime: Runtime) -> SpellingCorrector:
+    return SpellingCorrector(demo_runtime.db, known=model_words())
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("photgraphs of boxng", "photographs of boxing"),
+        ("crawferd grill", "crawford grill"),
+        ("jazz musicains in the 1950s", "jazz musicians in the 1950s"),
+        ("portriat of a woman", "portrait of a woman"),
+        ("Teenie Haris portraits", "Teenie Harris portraits"),  # a name one edit away
+    ],
+)
+async def test_demo_typos_are_corrected_to_the_catalogs_words(
+    corrector: SpellingCorrector, typed: str, expected: str
+) -> None:
+    assert (await corrector.correct(typed)).query == expected
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "photographs of boxing",  # known words
+        "Lena Horne at the Crawford Grill",  # names the catalog knows
+        "photos of kids",  # real words the catalog does not use
+        "Smyth family reunion",  # a name with no clearly better catalog term
+        '"photgraphs of boxng"',  # quoted: exactly as typed
+        "boxes 1940s teh",  # short words, numbers
+    ],
+)
+async def test_known_words_names_and_quoted_words_are_left_alone(
+    corrector: SpellingCorrector, typed: str
+) -> None:
+    correction = await corrector.correct(typed)
+    assert (correction.query, correction.changes) == (typed, {})
+
+
+async def test_kept_words_are_not_corrected(corrector: SpellingCorrector) -> None:
+    correction = await corrector.correct("photgraphs of boxng", keep=["boxng"])
+    assert correction.query == "photographs of boxng"
