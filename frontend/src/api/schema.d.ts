@@ -57,7 +57,7 @@ export interface paths {
         put?: never;
         /**
          * Search
-         * @description The engine's search contract: items of every kind by meaning, in one stage (`direct`), two (`hierarchical`: skills, then their items) or fused with full-text (`hybrid`), with per-stage timings. Archive records are among the `tools` (the contract's name) with `kind: archive`.
+         * @description A search; with `similar_to`, more like that item (404 when no item has that id).
          */
         post: operations["search-search"];
         delete?: never;
@@ -903,6 +903,12 @@ export interface components {
              * @description Continue this conversation (the `thread_id` of an earlier answer); a new one, with an id issued by the server, is started when left out. A client may also choose a new thread's id: 16 to 128 random url-safe characters. Threads are owned: another API key's thread is a 404.
              */
             thread_id?: string | null;
+            /**
+             * Spelling
+             * @description Correct the search query's spelling against the catalog's own words (the answer's `spelling` says what was searched); false searches exactly what was typed.
+             * @default true
+             */
+            spelling: boolean;
         };
         /** Attempt */
         Attempt: {
@@ -932,6 +938,11 @@ export interface components {
             strategy: "initial" | "broaden" | "specify" | "synonyms" | "feedback" | "llm";
             /** Accepted */
             accepted: boolean;
+            /**
+             * Corrected From
+             * @description The query as written, when its spelling was corrected.
+             */
+            corrected_from: string | null;
         };
         /** AttemptEvent */
         AttemptEvent: {
@@ -961,6 +972,11 @@ export interface components {
             strategy: "initial" | "broaden" | "specify" | "synonyms" | "feedback" | "llm";
             /** Accepted */
             accepted: boolean;
+            /**
+             * Corrected From
+             * @description The query as written, when its spelling was corrected.
+             */
+            corrected_from: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1105,6 +1121,12 @@ export interface components {
             id: string;
             /** Messages */
             messages: components["schemas"]["UIMessage"][];
+            /**
+             * Spelling
+             * @description Correct the search query's spelling against the catalog's own words (the answer's `spelling` says what was searched); false searches exactly what was typed.
+             * @default true
+             */
+            spelling: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -1404,6 +1426,8 @@ export interface components {
             intent: components["schemas"]["Intent"];
             /** Attempts */
             attempts: components["schemas"]["Attempt"][];
+            /** @description Set when the search ran with corrected spelling; ask again with `spelling: false` to search exactly what was typed. */
+            spelling: components["schemas"]["SpellingNote"] | null;
             /** Thread Id */
             thread_id: string | null;
             /**
@@ -1536,6 +1560,8 @@ export interface components {
             intent: components["schemas"]["Intent"];
             /** Attempts */
             attempts: components["schemas"]["Attempt"][];
+            /** @description Set when the search ran with corrected spelling; ask again with `spelling: false` to search exactly what was typed. */
+            spelling: components["schemas"]["SpellingNote"] | null;
             /** Thread Id */
             thread_id: string | null;
             /**
@@ -1592,9 +1618,20 @@ export interface components {
         SearchRequest: {
             /**
              * Query
-             * @description Plain words, 1 to 1,000 characters (surrounding spaces are dropped).
+             * @description What to search for; may be left out when `similar_to` is given.
+             * @default
              */
             query: string;
+            /**
+             * Similar To
+             * @description An item id: rank by that item's own stored vector (more like this; no text is embedded, the item itself is left out), with the same filters. 404 if unknown.
+             */
+            similar_to?: string | null;
+            /**
+             * Exclude Ids
+             * @description With similar_to: ids to leave out (those already shown).
+             */
+            exclude_ids?: string[] | null;
             /** @description Only items (and skills) of this kind. */
             item_type?: components["schemas"]["ItemKind"] | null;
             /** @description hierarchical (skills, then items in them), direct, or hybrid (dense and BM25 rankings fused). Default: the best measured for the kind (archives: hybrid; tool catalogs: hierarchical; settings DISCOVERY_ARCHIVE_STRATEGY, DISCOVERY_TOOL_STRATEGY). */
@@ -1807,6 +1844,29 @@ export interface components {
             examples?: string[] | null;
             /** Is Active */
             is_active?: boolean | null;
+        };
+        /**
+         * SpellingNote
+         * @description What the person typed and what was searched instead (spelling corrected).
+         */
+        SpellingNote: {
+            /**
+             * Original
+             * @description The person's text as typed.
+             */
+            original: string;
+            /**
+             * Corrected
+             * @description The same text with its misspellings corrected.
+             */
+            corrected: string;
+            /**
+             * Changes
+             * @description Each corrected word and its correction.
+             */
+            changes: {
+                [key: string]: string;
+            };
         };
         /**
          * StatsOut
@@ -2265,6 +2325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The catalog has no vectors for the configured embedding model: run `discovery reindex`. */
             409: {
                 headers: {
@@ -2301,7 +2370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2428,7 +2497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2587,7 +2656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2736,7 +2805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2816,7 +2885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2936,7 +3005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3024,7 +3093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3130,7 +3199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3236,7 +3305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3296,7 +3365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3412,7 +3481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3479,7 +3548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3535,7 +3604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3605,7 +3674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3711,7 +3780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3787,7 +3856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3892,7 +3961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +4018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4056,7 +4125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4150,7 +4219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4197,7 +4266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4253,7 +4322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,7 +4373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4680,7 +4749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4758,7 +4827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4854,7 +4923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4995,7 +5064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5120,7 +5189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5354,7 +5423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5414,7 +5483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database (or a remote embedding model) is unavailable; retry after `Retry-After`. */
+            /** @description The database (or a remote embedding model) is unavailable, or the server is running as many agent turns as it may; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
