@@ -7,6 +7,7 @@ import pytest
 from discovery.agent.offline.querying import (
     parse_media_type,
     parse_period,
+    period_filters,
     plan_turn,
     write_query,
 )
@@ -87,3 +88,18 @@ def test_plan_turn_switches_subject_on_what_about() -> None:
     plan = plan_turn("what about coal mines?", PREVIOUS)
     assert plan.query == "coal mines"
     assert plan.filters == {"year_from": 1950, "year_to": 1959}
+
+
+def test_period_filters_read_open_periods() -> None:
+    assert period_filters("glass made before 1850") == {"year_to": 1849}
+    assert period_filters("prints until 1900") == {"year_to": 1900}
+    assert period_filters("anything after 1960") == {"year_from": 1961}
+    assert period_filters("since 1960 please") == {"year_from": 1960}
+    assert period_filters("the 1950s") == {"year_from": 1950, "year_to": 1959}
+    assert period_filters("boxing") == {}
+
+
+def test_plan_turn_narrows_to_an_open_period_and_drops_the_earlier_one() -> None:
+    plan = plan_turn("and from before 1850", {"query": "glass pittsburgh", "year_from": 1900})
+    assert plan.query == "glass pittsburgh 1850"
+    assert plan.filters == {"year_to": 1849}

@@ -199,6 +199,27 @@ def parse_period(text: str) -> tuple[int, int] | None:
     return None
 
 
+_OPEN_PERIOD_RE = re.compile(
+    r"\b(before|until|till|up to|prior to|earlier than|after|since|later than)\s+(?:the\s+)?"
+    r"(?:year\s+)?(1[5-9]\d\d|20[0-2]\d)\b"
+)
+
+
+_OPEN_WORDS = frozenset("before until till prior earlier after since later".split())
+
+
+def period_filters(text: str) -> dict[str, int]:
+    """The period of the text as search filters: both years for "the 1950s", one for an open
+    period ("before 1850": `year_to` 1849; "since 1960": `year_from` 1960)."""
+    if m := _OPEN_PERIOD_RE.search(text.lower()):
+        word, year = m.group(1), int(m.group(2))
+        if word in ("after", "since", "later than"):
+            return {"year_from": year + 1 if word != "since" else year}
+        return {"year_to": year - 1 if word in ("before", "prior to", "earlier than") else year}
+    period = parse_period(text)
+    return {"year_from": period[0], "year_to": period[1]} if period else {}
+
+
 def parse_media_type(text: str) -> str | None:
     for w in words(text):
         if w in MEDIA_WORDS:
@@ -217,6 +238,7 @@ def subject(text: str) -> str:
         and not _YEAR_RE.fullmatch(w)
         and not re.fullmatch(r"'?\d0'?s|1[5-9]\d0'?s|\d+(st|nd|rd|th)", w)
         and w not in _ORDINALS
+        and w not in _OPEN_WORDS
         and w not in {"similar", "same", "related", "result", "results", "number"}
     )
 
@@ -235,16 +257,16 @@ def is_follow_up(text: str) -> bool:
 
 def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
     """The tool arguments for this turn, given the thread's previous search (if any)."""
-    period, media = parse_period(text), parse_media_type(text)
+    media = parse_media_type(text)
     filters: dict[str, Any] = {}
     if media:
         filters["media_type"] = media
-    if period:
-        filters["year_from"], filters["year_to"] = period
+    if period := period_filters(text):  # a new period replaces the earlier one whole
+        filters |= {"year_from": None, "year_to": None} | period
     topic = subject(text)
     if previous is not None and (not topic or _FOLLOW_UP_RE.match(text)):
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
-        merged = kept | filters
+        merged = {k: v for k, v in (kept | filters).items() if v is not None}
         earlier = _strip_constraints(str(previous.get("query", "")))
         if topic and _NARROWING_RE.match(text):  # "just the ones in the Hill District"
             query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))
@@ -252,13 +274,14 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
             query = topic or earlier
         extra = " ".join(_constraint_words(text))
         return PlannedSearch(" ".join(x for x in (query, extra) if x).strip(), merged, True)
+    filters = {k: v for k, v in filters.items() if v is not None}
     return PlannedSearch(write_query(text) or text.strip().lower(), filters)
 
 
 def _constraint_words(text: str) -> list[str]:
     """Media and period words of the text, kept in a follow-up's query."""
     topic = set(subject(text).split())
-    return [w for w in content_words(text) if w not in topic]
+    return [w for w in content_words(text) if w not in topic and w not in _OPEN_WORDS]
 
 
 def _strip_constraints(query: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
     parse_media_type,
-    parse_period,
+    period_filters,
     subject,
 )
 
@@ -88,8 +88,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
     filters: dict[str, Any] = {}
     if media := parse_media_type(text):
         filters["media_type"] = media
-    if period := parse_period(text):
-        filters["year_from"], filters["year_to"] = period
+    filters |= period_filters(text)
     topic = question_subject(text)
     back = not topic and (bool(_BACK_RE.search(text)) or not filters)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
