@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from discovery.intents import IntentRegistry, IntentType, UnknownIntentError
@@ -18,13 +18,18 @@ from discovery.text import RequestModel
 MAX_TOP_K = 200
 
 
-class _Camel(RequestModel):
+class _Camel(BaseModel):
+    """What the service answers, in the console's camelCase (built from the registry's own rows:
+    no request-text check, which cost about half a millisecond a search)."""
+
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
 
-class AgentSearchRequest(_Camel):
+class AgentSearchRequest(RequestModel):
     """An intent (`intentType`, or `intentJson`: `{intentType, action?, query?}`), a text, or
     both: what the admin console sends."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
     intent_type: str | None = Field(
         default=None, max_length=200, description="e.g. governance.membership.add"
