@@ -90,6 +90,16 @@ describe("runTurn", () => {
     expect(requests[0]?.body).toEqual({ query: "hello", thread_id: "abc" });
   });
 
+  test("an exact turn asks the server not to correct its spelling", async () => {
+    const { api, requests } = apiAnswering(() => sseResponse(sseText(messageTurn("Hi", "abc"))));
+    await runTurn(api, "photgraphs of boxng", "abc", { exact: true });
+    expect(requests[0]?.body).toEqual({
+      query: "photgraphs of boxng",
+      thread_id: "abc",
+      spelling: false,
+    });
+  });
+
   test("an error event fails the turn with its user-safe text", async () => {
     const events: StreamEvent[] = [
       { event: "intent", intent: "search", confidence: 0.9 },

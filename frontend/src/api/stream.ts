@@ -78,6 +78,8 @@ export interface TurnOutcome {
 export interface TurnHandlers {
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
+  /** Search exactly what was typed: no spelling correction. */
+  exact?: boolean;
 }
 
 /**
@@ -90,7 +92,11 @@ export async function runTurn(
   threadId: string | null,
   handlers: TurnHandlers = {},
 ): Promise<TurnOutcome> {
-  const body = threadId ? { query, thread_id: threadId } : { query };
+  const body = {
+    query,
+    ...(threadId ? { thread_id: threadId } : {}),
+    ...(handlers.exact ? { spelling: false } : {}),
+  };
   const stream = await api.openStream(body, handlers.signal);
   let response: AgentResponse | null = null;
   let failure: string | null = null;

@@ -23,6 +23,8 @@ export interface Conversation {
   state: ConversationState;
   busy: boolean;
   send: (text: string) => void;
+  /** A turn that searches exactly what was typed (no spelling correction). */
+  sendExact: (text: string) => void;
   retry: () => void;
   /** Stops the running turn (closing the stream cancels it on the server too). */
   stop: () => void;
@@ -73,7 +75,7 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
   useEffect(() => () => turn.current?.abort(), []);
 
   const run = useCallback(
-    async (text: string, retry: boolean) => {
+    async (text: string, retry: boolean, exact = false) => {
       const query = text.trim();
       const current = stateRef.current;
       if (!query || turn.current || current.restoring) return;
@@ -84,6 +86,7 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
         const outcome = await runTurn(api, query, current.threadId, {
           signal: controller.signal,
           onProgress: (event) => dispatch({ type: "progress", event }),
+          exact,
         });
         if (controller.signal.aborted) return;
         saveThreadId(outcome.threadId);
@@ -99,6 +102,7 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
   );
 
   const send = useCallback((text: string) => void run(text, false), [run]);
+  const sendExact = useCallback((text: string) => void run(text, false, true), [run]);
 
   const runSimilar = useCallback(
     async (source: SimilarSource, retry: boolean) => {
@@ -175,5 +179,5 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
   }, []);
 
   const busy = state.pending !== null || state.restoring;
-  return { state, busy, send, retry, stop, newConversation, moreLike, showMore };
+  return { state, busy, send, sendExact, retry, stop, newConversation, moreLike, showMore };
 }

@@ -36,7 +36,8 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
   const conversation = useConversation(api, {
     onError: show,
   });
-  const { state, busy, send, retry, stop, newConversation, moreLike, showMore } = conversation;
+  const { state, busy, send, sendExact, retry, stop, newConversation, moreLike, showMore } =
+    conversation;
   const maxAttempts = config?.limits.max_attempts ?? DEFAULT_MAX_ATTEMPTS;
 
   const stopTurn = useCallback(() => {
@@ -52,8 +53,8 @@ export function ChatPanel({ api, config }: ChatPanelProps) {
   }, [clear, newConversation]);
 
   const actions: RecordActions = useMemo(
-    () => ({ open: setOpened, moreLike, ask: send, showMore }),
-    [moreLike, send, showMore],
+    () => ({ open: setOpened, moreLike, ask: send, askExact: sendExact, showMore }),
+    [moreLike, send, sendExact, showMore],
   );
 
   // Escape stops a running turn (the record view, when open, closes first).

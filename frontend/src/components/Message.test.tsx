@@ -12,6 +12,7 @@ function show(entry: Entry) {
     open: vi.fn(),
     moreLike: vi.fn(),
     ask: vi.fn(),
+    askExact: vi.fn(),
     showMore: vi.fn(() => Promise.resolve()),
   };
   render(
@@ -27,6 +28,24 @@ function answer(response: AgentResponse): AnswerEntry {
 }
 
 describe("Message", () => {
+  test("corrected spelling: what was searched, and a way to search the words as typed", async () => {
+    const response = resultsResponse([record()], "photographs of boxing");
+    response.spelling = {
+      original: "photgraphs of boxng",
+      corrected: "photographs of boxing",
+      changes: { photgraphs: "photographs", boxng: "boxing" },
+    };
+    const actions = show(answer(response));
+    const note = screen.getByTestId("results-spelling");
+    expect(note).toHaveTextContent("Showing results for photographs of boxing.");
+    await userEvent.click(within(note).getByRole("button", { name: /Search instead for/ }));
+    expect(actions.askExact).toHaveBeenCalledWith("photgraphs of boxng");
+  });
+
+  test("no spelling note when nothing was corrected", () => {
+    show(answer(resultsResponse([record()], "boxing")));
+    expect(screen.queryByTestId("results-spelling")).toBeNull();
+  });
   test("the person's words", () => {
     show({ kind: "user", id: "e1", text: "church choir\nin the 1950s" });
     expect(screen.getByTestId("message-user")).toHaveTextContent(

@@ -45,6 +45,7 @@ function Answer({ entry, maxAttempts, busy, actions }: MessageProps & { entry: A
       <li className="message message-assistant" data-testid="message-assistant">
         <span className="visually-hidden">Discovery said: </span>
         <p>{response.message || "I have no answer to that."}</p>
+        <Spelling response={response} busy={busy} actions={actions} withHeadline={false} />
         <SearchTrail attempts={response.attempts ?? []} maxAttempts={maxAttempts} />
       </li>
     );
@@ -58,6 +59,7 @@ function Answer({ entry, maxAttempts, busy, actions }: MessageProps & { entry: A
         <span className="visually-hidden">Discovery found </span>
         {describeFound(records)}
       </h2>
+      <Spelling response={response} busy={busy} actions={actions} withHeadline />
       {query && (
         <p className="results-query" data-testid="results-query" title={query}>
           for <q>{clip(query, 80)}</q>
@@ -74,6 +76,40 @@ function Answer({ entry, maxAttempts, busy, actions }: MessageProps & { entry: A
       />
       <SearchTrail attempts={response.attempts ?? []} maxAttempts={maxAttempts} />
     </li>
+  );
+}
+
+/** When the search ran with corrected spelling: what was searched, and a way back to the
+ * words as typed. A message answer already says what was searched, so it only gets the way back. */
+function Spelling({
+  response,
+  busy,
+  actions,
+  withHeadline,
+}: {
+  response: AnswerEntry["response"];
+  busy: boolean;
+  actions: RecordActions;
+  withHeadline: boolean;
+}) {
+  const spelling = response.spelling;
+  if (!spelling) return null;
+  return (
+    <p className="results-spelling" data-testid="results-spelling">
+      {withHeadline && (
+        <>
+          Showing results for <em>{clip(spelling.corrected, 80)}</em>.{" "}
+        </>
+      )}
+      <button
+        type="button"
+        className="link-button"
+        disabled={busy}
+        onClick={() => actions.askExact(spelling.original)}
+      >
+        Search instead for <q>{clip(spelling.original, 80)}</q>
+      </button>
+    </p>
   );
 }
 

@@ -6,6 +6,8 @@ export interface RecordActions {
   open: (record: ArchiveRecord) => void;
   moreLike: (record: ArchiveRecord) => void;
   ask: (text: string) => void;
+  /** Ask again, searching exactly these words (no spelling correction). */
+  askExact: (text: string) => void;
   showMore: (entryId: string) => Promise<void>;
 }
 
