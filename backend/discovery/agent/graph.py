@@ -65,6 +65,9 @@ class AgentParts:
     reranker: Reranker | None = None
     fallback: BaseChatModel | None = None
     spelling: SpellingCorrector | None = None
+    catalog: CatalogEvidence | None = None
+    """The catalog's words, for catalog questions the router reads alone ("how many films by
+    Stan Brakhage?"); None: no such rescue."""
 
 
 def intent_embedder(runtime: Runtime) -> Embedder:
@@ -105,6 +108,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
             vocab,
             reranker,
             spelling=spelling,
+            catalog=local_classifier.catalog,
         )
     return AgentParts(
         model=llm,
@@ -116,6 +120,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         reranker=reranker,
         fallback=planner,
         spelling=spelling,
+        catalog=local_classifier.catalog,
     )
 
 
@@ -156,7 +161,7 @@ def build_graph(
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     settings = runtime.settings
     middleware: list[AgentMiddleware[Any]] = [
-        IntentMiddleware(parts.classifier, parts.domain, parts.vocab),
+        IntentMiddleware(parts.classifier, parts.domain, parts.vocab, parts.catalog),
         system_prompt(settings, parts.domain),
         *([SpellingMiddleware(parts.spelling)] if parts.spelling is not None else []),
         SearchRefinementMiddleware(

@@ -20,6 +20,7 @@ from discovery.agent.domain import DomainConfig, Vocabulary
 from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.intents import GUARDRAIL, Classification, Intent, IntentClassifier
 from discovery.agent.memory import window_update
+from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.thread_turns import points_back
 from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse, SpellingNote
 from discovery.agent.state import DiscoveryState, latest_turn
@@ -33,14 +34,23 @@ log = logging.getLogger(__name__)
 class IntentMiddleware(AgentMiddleware[DiscoveryState]):
     state_schema = DiscoveryState
 
-    def __init__(self, classifier: IntentClassifier, domain: DomainConfig, vocab: Vocabulary):
+    def __init__(
+        self,
+        classifier: IntentClassifier,
+        domain: DomainConfig,
+        vocab: Vocabulary,
+        catalog: CatalogEvidence | None = None,
+    ):
         super().__init__()
         self.classifier, self.domain, self.vocab = classifier, domain, vocab
+        self.catalog = catalog
 
     @hook_config(can_jump_to=["end"])
     def before_agent(self, state: DiscoveryState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         text, history, _ = latest_turn(state["messages"])
-        c = in_thread(self.classifier.classify(text, history), text, state["messages"])
+        c = in_thread(
+            self.classifier.classify(text, history), text, state["messages"], self.catalog
+        )
         return self._route(c, runtime)
 
     @hook_config(can_jump_to=["end"])
@@ -48,7 +58,8 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
         self, state: DiscoveryState, runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
         text, history, _ = latest_turn(state["messages"])
-        c = in_thread(await self.classifier.aclassify(text, history), text, state["messages"])
+        c = await self.classifier.aclassify(text, history)
+        c = in_thread(c, text, state["messages"], self.catalog)
         return self._route(c, runtime)
 
     def _route(self, c: Classification, runtime: Runtime[Any]) -> dict[str, Any]:
@@ -65,12 +76,18 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
         return update | {"messages": [AIMessage(content=message)], "jump_to": "end"}
 
 
-def in_thread(c: Classification, text: str, messages: Sequence[BaseMessage]) -> Classification:
-    """The router's answer, or search for a turn that points back at what the thread showed
-    (`offline/thread_turns.py`); a guardrail's answer stands."""
+def in_thread(
+    c: Classification,
+    text: str,
+    messages: Sequence[BaseMessage],
+    catalog: CatalogEvidence | None = None,
+) -> Classification:
+    """The router's answer, or search for a turn that points back at what the thread showed,
+    or asks about the catalog in its words (`offline/thread_turns.py`); a guardrail's answer
+    stands."""
     if c.intent is Intent.SEARCH or c.source == GUARDRAIL.source:
         return c
-    if points_back(text, messages):
+    if points_back(text, messages, catalog):
         return Classification(Intent.SEARCH, c.confidence, "thread", f"points back ({c.intent})")
     return c
 

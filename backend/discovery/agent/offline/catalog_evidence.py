@@ -52,6 +52,11 @@ class CatalogEvidence:
         known = terms.known_stems()
         return cls.from_stems(known) if known else None
 
+    def knows_all(self, text: str) -> bool:
+        """Whether the catalog uses every content word of `text` (False without any)."""
+        content = [t for t in words(text) if t not in FUNCTION_WORDS and not t.isdigit()]
+        return bool(content) and all(stem(t) in self.stems for t in content)
+
     def features(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """Per text: the share of content words the catalog knows, that share when the text
         is short (<= 4 words), and whether the text has no content word at all."""

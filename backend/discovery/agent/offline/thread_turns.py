@@ -1,5 +1,7 @@
-"""Turns that only make sense inside the thread (a heuristic, named as such): "more like the
-second one", "who's in the third photo?", "how many are there in total?", "who took these?".
+"""Turns that only make sense inside the thread or the catalog (a heuristic, named as such):
+"more like the second one", "who's in the third photo?", "how many are there in total?", "who
+took these?", and catalog questions in the catalog's own words ("how many films by Stan
+Brakhage are there").
 
 The intent router reads each message alone, so it may call these unclear or unrelated (measured:
 "how many are there in total?" went to unrelated, "more like that one" to unclear). The intent
@@ -13,14 +15,23 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage
 
+from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
 from discovery.agent.references import shown_records
 
 
-def points_back(text: str, messages: Sequence[BaseMessage]) -> bool:
-    """Whether `text` points at a shown record, or asks about what the thread has shown."""
+def points_back(
+    text: str, messages: Sequence[BaseMessage], catalog: CatalogEvidence | None = None
+) -> bool:
+    """Whether `text` points at a shown record, asks about what the thread has shown, or asks
+    a catalog question ("how many films by Stan Brakhage?") every word of whose subject the
+    catalog uses (`catalog`; "how many calories in an apple?" is not one)."""
     if parse_reference(text) is not None:
         return True  # with nothing shown, the planner says so
     question = parse_question(text)
-    return question is not None and question.about_previous and bool(shown_records(messages))
+    if question is None:
+        return False
+    if question.about_previous:
+        return bool(shown_records(messages))
+    return catalog is not None and bool(question.subject) and catalog.knows_all(question.subject)
