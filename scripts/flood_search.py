@@ -8,7 +8,15 @@ DISCOVERY_LIMITS_EXEMPT_LOOPBACK unset. Start the server first (`uv run discover
 
     uv run python scripts/flood_search.py --url http://127.0.0.1:8000 --seconds 15
 
-`--path /api/ai-search` floods agent turns instead of searches."""
+`--path /api/ai-search` floods agent turns instead of searches.
+
+On one machine the flooder's own process competes with the server for the same cores, which a
+real flooder (on another machine) does not. `--flood-only` runs only the flooder, so it can be
+started at the lowest CPU priority beside a `--pace-only` run of the other client:
+
+    nice -n 19 uv run python scripts/flood_search.py --flood-only --seconds 20 &
+    uv run python scripts/flood_search.py --pace-only --seconds 15
+"""
 
 from __future__ import annotations
 
@@ -64,6 +72,25 @@ def _summary(name: str, results: list[tuple[int, float]]) -> str:
     )
 
 
+async def flood_only(url: str, seconds: float, concurrency: int, path: str) -> None:
+    async with _client(url, "127.0.0.2") as flooder:
+        statuses: Counter[int] = Counter()
+        until = time.perf_counter() + seconds
+        await asyncio.gather(*(_flood(flooder, path, until, statuses) for _ in range(concurrency)))
+        total = sum(statuses.values())
+        print(
+            f"flood ({concurrency} connections, {path}, {seconds:.0f} s): {total} requests, "
+            + ", ".join(f"{status}: {n}" for status, n in sorted(statuses.items()))
+        )
+
+
+async def pace_only(url: str, seconds: float, every: float) -> None:
+    async with _client(url, "127.0.0.3") as other:
+        await other.post("/api/v1/search", json={"query": "warm up"})
+        count = max(1, int(seconds / every))
+        print(_summary("other client", await _paced(other, count, every)))
+
+
 async def main(url: str, seconds: float, concurrency: int, path: str, every: float) -> None:
     async with _client(url, "127.0.0.2") as flooder, _client(url, "127.0.0.3") as other:
         await other.post("/api/v1/search", json={"query": "warm up"})
@@ -89,5 +116,12 @@ if __name__ == "__main__":
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--path", default="/api/v1/search")
     parser.add_argument("--every", type=float, default=0.5, help="the other client's pace")
+    parser.add_argument("--flood-only", action="store_true", help="only the flooder")
+    parser.add_argument("--pace-only", action="store_true", help="only the other client")
     args = parser.parse_args()
-    asyncio.run(main(args.url, args.seconds, args.concurrency, args.path, args.every))
+    if args.flood_only:
+        asyncio.run(flood_only(args.url, args.seconds, args.concurrency, args.path))
+    elif args.pace_only:
+        asyncio.run(pace_only(args.url, args.seconds, args.every))
+    else:
+        asyncio.run(main(args.url, args.seconds, args.concurrency, args.path, args.every))
