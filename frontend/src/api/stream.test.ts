@@ -74,7 +74,11 @@ describe("runTurn", () => {
     expect(outcome.response.response_type).toBe("results");
     expect(outcome.response.archives).toEqual(records);
     expect(requests).toEqual([
-      { method: "POST", path: "/api/ai-search/stream", body: { query: "jazz musicians" } },
+      {
+        method: "POST",
+        path: "/api/ai-search/stream",
+        body: { query: "jazz musicians", spelling: true },
+      },
     ]);
   });
 
@@ -87,7 +91,7 @@ describe("runTurn", () => {
   test("sends the thread id to continue a conversation", async () => {
     const { api, requests } = apiAnswering(() => sseResponse(sseText(messageTurn("Hi", "abc"))));
     await runTurn(api, "hello", "abc");
-    expect(requests[0]?.body).toEqual({ query: "hello", thread_id: "abc" });
+    expect(requests[0]?.body).toEqual({ query: "hello", thread_id: "abc", spelling: true });
   });
 
   test("an exact turn asks the server not to correct its spelling", async () => {

@@ -95,7 +95,7 @@ export async function runTurn(
   const body = {
     query,
     ...(threadId ? { thread_id: threadId } : {}),
-    ...(handlers.exact ? { spelling: false } : {}),
+    spelling: !handlers.exact,
   };
   const stream = await api.openStream(body, handlers.signal);
   let response: AgentResponse | null = null;

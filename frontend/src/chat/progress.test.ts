@@ -11,6 +11,7 @@ const attempt = (overrides: Partial<Attempt>): Attempt => ({
   reason: "ok",
   strategy: "initial",
   accepted: true,
+  corrected_from: null,
   ...overrides,
 });
 

@@ -54,7 +54,9 @@ describe("ChatPanel", () => {
       "jazz musicians performing in a club",
     );
     expect(screen.queryByTestId("toast")).toBeNull();
-    expect(streamBodies(server)).toEqual([{ query: "jazz musicians performing in a club" }]);
+    expect(streamBodies(server)).toEqual([
+      { query: "jazz musicians performing in a club", spelling: true },
+    ]);
     expect(window.localStorage.getItem(THREAD_KEY)).toBe("t-42");
   });
 
@@ -91,6 +93,7 @@ describe("ChatPanel", () => {
       reason: accepted ? "ok" : "weak",
       strategy: n === 1 ? "initial" : "broaden",
       accepted,
+      corrected_from: null,
     });
     sse.push(attempt(1, "purple elephants", false));
     sse.push(attempt(2, "elephants", true));
@@ -124,8 +127,8 @@ describe("ChatPanel", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getAllByTestId("message-user")).toHaveLength(1);
     expect(streamBodies(server)).toEqual([
-      { query: "jazz musicians" },
-      { query: "jazz musicians" },
+      { query: "jazz musicians", spelling: true },
+      { query: "jazz musicians", spelling: true },
     ]);
   });
 
@@ -165,7 +168,9 @@ describe("ChatPanel", () => {
     ]);
     await userEvent.type(input(), "thanks{Enter}");
     await within(conversation()).findByText("Anything else?");
-    expect(streamBodies(server)).toEqual([{ query: "thanks", thread_id: "saved-1" }]);
+    expect(streamBodies(server)).toEqual([
+      { query: "thanks", thread_id: "saved-1", spelling: true },
+    ]);
   });
 
   test("a conversation the server no longer knows starts fresh", async () => {
@@ -178,7 +183,7 @@ describe("ChatPanel", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     await userEvent.type(input(), "hello{Enter}");
     await screen.findByTestId("message-assistant");
-    expect(streamBodies(server)).toEqual([{ query: "hello" }]);
+    expect(streamBodies(server)).toEqual([{ query: "hello", spelling: true }]);
     expect(window.localStorage.getItem(THREAD_KEY)).toBe("new-1");
   });
 
@@ -195,7 +200,10 @@ describe("ChatPanel", () => {
     expect(input()).toHaveFocus();
     await userEvent.type(input(), "hello{Enter}");
     await within(conversation()).findByText("Hello again!");
-    expect(streamBodies(server)).toEqual([{ query: "hello" }, { query: "hello" }]);
+    expect(streamBodies(server)).toEqual([
+      { query: "hello", spelling: true },
+      { query: "hello", spelling: true },
+    ]);
   });
 
   test("without a configuration the chat still works, without quick searches", async () => {
@@ -255,7 +263,7 @@ describe("ChatPanel stop", () => {
     expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
     expect(input()).toHaveFocus();
     expect(input()).toHaveValue("choirs");
-    expect(streamBodies(server)).toEqual([{ query: "jazz" }]);
+    expect(streamBodies(server)).toEqual([{ query: "jazz", spelling: true }]);
     expect(screen.queryByTestId("message-assistant")).toBeNull();
   });
 

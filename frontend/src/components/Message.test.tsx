@@ -81,6 +81,7 @@ describe("Message", () => {
         reason: "empty",
         strategy: "initial",
         accepted: false,
+        corrected_from: null,
       },
       {
         attempt: 2,
@@ -91,6 +92,7 @@ describe("Message", () => {
         reason: "ok",
         strategy: "broaden",
         accepted: true,
+        corrected_from: null,
       },
     ];
     show(answer(response));

@@ -81,9 +81,11 @@ export function resultsResponse(
         reason: "ok",
         strategy: "initial",
         accepted: true,
+        corrected_from: null,
       },
     ],
     thread_id: "t1",
+    spelling: null,
   };
 }
 
@@ -100,6 +102,7 @@ export function messageResponse(
     intent,
     attempts: [],
     thread_id: "t1",
+    spelling: null,
   };
 }
 
@@ -122,6 +125,7 @@ export function searchTurn(
       reason: "ok",
       strategy: "initial",
       accepted: true,
+      corrected_from: null,
     },
     { event: "results", response: resultsResponse(records, query) },
     { event: "done", thread_id: threadId },
