@@ -1,8 +1,19 @@
-"""Fakes at the edge: a chat model's structured output (Gemini cannot be reached here)."""
+"""Fakes at the edge (Gemini cannot be reached here): a chat model with scripted replies that
+can be handed tools, and a chat model's structured output."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+
+class FakeToolModel(GenericFakeChatModel):
+    """Scripted replies; `bind_tools` returns the model itself (the tools are not needed)."""
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> FakeToolModel:  # type: ignore[override]
+        return self
 
 
 class FakeStructuredGemini:

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 from langchain_core.language_models import BaseChatModel
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGenerationChunk, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
+from tests.llm_fakes import FakeToolModel
 
 from discovery.agent.events import MessageEvent, ResultsEvent, TokenEvent
 from discovery.agent.graph import build_parts
@@ -26,13 +26,6 @@ from discovery.agent.tools import SEARCH_TOOL
 from discovery.runtime import Runtime
 
 pytestmark = pytest.mark.integration
-
-
-class FakeToolModel(GenericFakeChatModel):
-    """Scripted replies; `bind_tools` returns the model itself (the tools are not needed)."""
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> FakeToolModel:  # type: ignore[override]
-        return self
 
 
 class BrokenModel(BaseChatModel):

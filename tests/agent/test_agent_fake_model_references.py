@@ -6,15 +6,14 @@ by the request's words; `describe_archive_record` answers from the catalog."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from langchain_core.outputs import ChatResult
 from pydantic import Field
+from tests.llm_fakes import FakeToolModel
 
 from discovery.agent.graph import build_parts
 from discovery.agent.record_tool import RECORD_TOOL
@@ -25,13 +24,10 @@ from discovery.runtime import Runtime
 pytestmark = pytest.mark.integration
 
 
-class RecordingToolModel(GenericFakeChatModel):
-    """Scripted replies; keeps the system prompt of every call; `bind_tools` returns itself."""
+class RecordingToolModel(FakeToolModel):
+    """Scripted replies; keeps the system prompt of every call."""
 
     prompts: list[str] = Field(default_factory=list)
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> RecordingToolModel:  # type: ignore[override]
-        return self
 
     def _generate(
         self,

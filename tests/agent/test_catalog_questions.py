@@ -8,12 +8,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, ToolMessage
+from tests.llm_fakes import FakeToolModel
 
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
 from discovery.agent.graph import build_parts
@@ -99,13 +98,6 @@ async def test_how_many_in_total_counts_the_previous_search_and_names_no_search(
     assert response.message is not None
     assert re.search(r"\bhas [1-9][\d,]* records matching \"church choir\"", response.message)
     assert response.attempts == []  # no search: the refinement middleware never ran
-
-
-class FakeToolModel(GenericFakeChatModel):
-    """Scripted replies; `bind_tools` returns the model itself (the tools are not needed)."""
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> FakeToolModel:  # type: ignore[override]
-        return self
 
 
 async def test_a_chat_model_calls_catalog_facts_and_the_middleware_leaves_it_alone(

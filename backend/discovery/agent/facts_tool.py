@@ -12,6 +12,7 @@ from langchain_core.messages import BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from discovery.agent.tools import filters_of
 from discovery.db import Database
 from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts
 
@@ -98,8 +99,7 @@ def make_facts_tool(db: Database) -> BaseTool:
         year_from: int | None = None,
         year_to: int | None = None,
     ) -> tuple[str, dict[str, Any]]:
-        set_filters = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
-        filters = {k: v for k, v in set_filters.items() if v is not None}
+        filters = filters_of({"media_type": media_type, "year_from": year_from, "year_to": year_to})
         try:
             query = FactsQuery(
                 subject=subject,
