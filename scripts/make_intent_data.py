@@ -13,6 +13,7 @@ import argparse
 import json
 import random
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -43,7 +44,11 @@ def label(intent: str) -> str | None:
     return "unrelated"
 
 
-def sample(rows: list[list[str]], which: int, rng: random.Random) -> list[dict[str, str]]:
+def per_intent(
+    rows: Iterable[Sequence[str]], counts: Mapping[str, int], rng: random.Random
+) -> list[tuple[str, str, str]]:
+    """(text, label, CLINC intent): for each CLINC intent in name order, `counts[label]` of its
+    texts, shuffled by `rng` (skipped intents are left out)."""
     by_intent: dict[str, list[str]] = defaultdict(list)
     for text, intent in rows:
         by_intent[intent].append(text)
@@ -54,11 +59,16 @@ def sample(rows: list[list[str]], which: int, rng: random.Random) -> list[dict[s
             continue
         texts = sorted(by_intent[intent])
         rng.shuffle(texts)
-        out += [
-            {"text": t, "intent": target, "clinc_intent": intent}
-            for t in texts[: PER_INTENT[target][which]]
-        ]
+        out += [(t, target, intent) for t in texts[: counts[target]]]
     return out
+
+
+def sample(rows: list[list[str]], which: int, rng: random.Random) -> list[dict[str, str]]:
+    counts = {target: n[which] for target, n in PER_INTENT.items()}
+    return [
+        {"text": t, "intent": target, "clinc_intent": intent}
+        for t, target, intent in per_intent(rows, counts, rng)
+    ]
 
 
 def main() -> None:

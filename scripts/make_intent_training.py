@@ -27,7 +27,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from make_intent_data import label
+from make_intent_data import per_intent
 
 REPO = Path(__file__).resolve().parents[1]
 _SHARED = [REPO.parent / "shared" / "data", Path("/work/shared/data")]
@@ -84,20 +84,11 @@ def vary(text: str, rng: random.Random) -> str:
 
 def clinc(rng: random.Random, taken: set[str]) -> list[dict[str, str]]:
     data = json.loads(CLINC.read_text())
-    by_intent: dict[str, list[str]] = defaultdict(list)
-    for text, intent in data["train"] + data["val"]:
-        if norm(text) not in taken:
-            by_intent[intent].append(text)
-    out = []
-    for intent in sorted(by_intent):
-        target = label(intent)
-        if target is None:
-            continue
-        texts = sorted(by_intent[intent])
-        rng.shuffle(texts)
-        out += [
-            {"text": t, "intent": target, "source": "clinc"} for t in texts[: PER_INTENT[target]]
-        ]
+    rows = [row for row in data["train"] + data["val"] if norm(row[0]) not in taken]
+    out = [
+        {"text": t, "intent": target, "source": "clinc"}
+        for t, target, _ in per_intent(rows, PER_INTENT, rng)
+    ]
     oos = sorted(t for t, _ in data["oos_train"] + data["oos_val"] if norm(t) not in taken)
     rng.shuffle(oos)
     return out + [{"text": t, "intent": "unrelated", "source": "clinc"} for t in oos[:OOS]]
