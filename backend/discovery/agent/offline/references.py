@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from discovery.agent.offline.querying import parse_media_type, parse_period
+from discovery.agent.offline.querying import parse_media_type, period_filters
 from discovery.agent.responses import ArchiveRecord
 
 _ORDINALS = {
@@ -132,15 +132,19 @@ def _name_words(name: str) -> str:
 def clarify_constraints(text: str) -> str:
     """The question that answers a follow-up with only constraints and nothing to follow:
     'What would you like to see from the 1950s?'."""
-    media, period = parse_media_type(text), parse_period(text)
+    media, period = parse_media_type(text), period_filters(text)
+    start, end = period.get("year_from"), period.get("year_to")
     when = ""
-    if period is not None:
-        start, end = period
+    if start is not None and end is not None:
         when = (
             f" from the {start}s"
             if end == start + 9 and start % 10 == 0
             else (f" from {start}" if start == end else f" from {start} to {end}")
         )
+    elif start is not None:
+        when = f" from {start} on"
+    elif end is not None:
+        when = f" up to {end}"
     if media:
         return (
             f"Which {media}s{when} would you like to see? Tell me a subject, a person or a place."
