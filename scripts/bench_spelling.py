@@ -6,8 +6,10 @@ triggers off both times, to isolate the vocabulary's cost), deactivates 10,000 o
 times `SpellingCorrector.correct` on 200 misspelled queries: once on the CMOA vocabulary, once
 after padding the vocabulary with synthetic rare terms (mutations of real ones, used by 1 to 3
 records: the long tail of a large catalog) up to `--terms`, then on the same queries spelled
-right (`recovered` is then the share left untouched). Prints median and p95 (ms), how
-often the misspelled word came back as the word it was made from, and the plan of one look-up.
+right (`recovered` is then the share left untouched), and finally the shipped look-up (the
+word's rarest trigrams) against probing all of a word's trigrams, alternating. Prints median
+and p95 (ms), how often the misspelled word came back as the word it was made from, and the
+plan of one look-up.
 
     uv run python scripts/bench_spelling.py --terms 500000 [--cmoa ../shared/data/heritage/cmoa]
 """
@@ -36,7 +38,7 @@ from discovery.db.migrate import apply_migrations
 from discovery.embeddings.local import model_words
 from discovery.evaluation.bench_queries import CMOA_DIR
 from discovery.evaluation.stats import summarize
-from discovery.search.spelling import SpellingCorrector
+from discovery.search.spelling import SpellingCorrector, max_edits
 from discovery.settings import Settings, get_settings
 
 CHUNK = 20_000
@@ -122,9 +124,12 @@ async def _pad(conn: psycopg.AsyncConnection, total: int, seed: int = 3) -> int:
     while have < total:
         batch = {_typo(_typo(rng.choice(real), rng), rng) for _ in range(min(50_000, total - have))}
         await conn.execute(
-            "insert into spelling_terms (kind, term, doc_count, trigrams)"
+            "with added as (insert into spelling_terms (kind, term, doc_count, trigrams)"
             " select 'archive', t, 1 + (hashtext(t) & 3) %% 3, _spelling_trigrams(t)"
-            " from unnest(%s::text[]) t on conflict do nothing",
+            " from unnest(%s::text[]) t on conflict do nothing returning trigrams)"
+            " insert into spelling_trigram_counts as c (kind, trigram, n)"
+            " select 'archive', g, count(*) from added cross join lateral unnest(trigrams) g"
+            " group by g on conflict (kind, trigram) do update set n = c.n + excluded.n",
             (sorted(batch),),
         )
         await conn.commit()
@@ -136,10 +141,36 @@ async def _pad(conn: psycopg.AsyncConnection, total: int, seed: int = 3) -> int:
 async def _plan(conn: psycopg.AsyncConnection, word: str) -> list[str]:
     sql = (
         "explain (analyze, costs off) select s.term, s.doc_count from spelling_terms s"
-        " where s.kind = 'archive' and s.trigrams && _spelling_trigrams(%s)"
-        " and length(s.term) between length(%s) - 2 and length(%s) + 2"
+        " where s.kind = 'archive'"
+        " and s.trigrams && _spelling_probe('archive', _spelling_trigrams(%s), %s)"
+        " and length(s.term) between length(%s) - %s and length(%s) + %s"
     )
-    return [r[0] for r in await (await conn.execute(sql, (word, word, word))).fetchall()]
+    k = max_edits(word)
+    return [r[0] for r in await (await conn.execute(sql, (word, k, word, k, word, k))).fetchall()]
+
+
+_PROBE = (
+    "create or replace function _spelling_probe(kind_ text, grams int[], k int) returns int[]"
+    " language sql stable as $$ {} $$"
+)
+_ALL_TRIGRAMS = "select grams"  # the look-up before 20261128000600: every trigram probed
+
+
+async def _compare_probes(
+    conn: psycopg.AsyncConnection, corrector: SpellingCorrector, queries: list, rounds: int = 2
+) -> dict:
+    """The shipped probe (the word's rarest trigrams) against probing every trigram,
+    alternating in this run; the shipped definition is restored at the end."""
+    shipped = await (
+        await conn.execute("select prosrc from pg_proc where proname = '_spelling_probe'")
+    ).fetchone()
+    assert shipped is not None
+    out: dict[str, list] = {"rarest_trigrams": [], "all_trigrams": []}
+    for _ in range(rounds):
+        for name, body in (("all_trigrams", _ALL_TRIGRAMS), ("rarest_trigrams", shipped[0])):
+            await conn.execute(_PROBE.format(body))  # type: ignore[arg-type]
+            out[name].append(await _time(corrector, queries))
+    return out
 
 
 async def main(total_terms: int, cmoa: Path) -> None:
@@ -190,6 +221,7 @@ async def main(total_terms: int, cmoa: Path) -> None:
                 out[f"correct_ms_at_{padded}_terms"] = await _time(corrector, queries)
                 known = [(f"{w} {q.split()[1]}", w) for q, w in queries]
                 out[f"known_words_ms_at_{padded}_terms"] = await _time(corrector, known)
+                out[f"probes_at_{padded}_terms"] = await _compare_probes(conn, corrector, queries)
                 out["plan"] = await _plan(conn, queries[0][0].split()[0])
             finally:
                 await db.close()

@@ -23,6 +23,11 @@ cross join lateral _spelling_words(i.title, i.description, i.metadata) w
 where i.is_active group by 1, 2
 """
 
+_TRIGRAM_RECOUNT = """
+select kind, g, count(*)::int from spelling_terms cross join lateral unnest(trigrams) g
+group by 1, 2
+"""
+
 
 async def _vocabulary(conn: psycopg.AsyncConnection) -> set[tuple[str, str, int]]:
     """The stored vocabulary, checked against a recount from scratch (and its trigrams)."""
@@ -36,6 +41,12 @@ async def _vocabulary(conn: psycopg.AsyncConnection) -> set[tuple[str, str, int]
         )
     ).fetchall()
     assert bad == []
+    trigram_counts = set(
+        await (
+            await conn.execute("select kind, trigram, n from spelling_trigram_counts")
+        ).fetchall()
+    )
+    assert trigram_counts == set(await (await conn.execute(_TRIGRAM_RECOUNT)).fetchall())
     return stored
 
 
@@ -110,6 +121,7 @@ def corrector(demo_runtime: Runtime) -> SpellingCorrector:
     ("typed", "expected"),
     [
         ("photgraphs of boxng", "photographs of boxing"),
+        ("phtograhs of boxing", "photographs of boxing"),  # two edits: the second look-up
         ("crawferd grill", "crawford grill"),
         ("jazz musicains in the 1950s", "jazz musicians in the 1950s"),
         ("portriat of a woman", "portrait of a woman"),
@@ -143,3 +155,41 @@ async def test_known_words_names_and_quoted_words_are_left_alone(
 async def test_kept_words_are_not_corrected(corrector: SpellingCorrector) -> None:
     correction = await corrector.correct("photgraphs of boxng", keep=["boxng"])
     assert correction.query == "photographs of boxng"
+
+
+_FULL_PROBE = """
+select s.term from spelling_terms s
+where s.kind = 'archive' and s.trigrams && _spelling_trigrams(%(w)s)
+  and length(s.term) between length(%(w)s) - %(k)s and length(%(w)s) + %(k)s
+  and cardinality(array(select unnest(s.trigrams) intersect select unnest(_spelling_trigrams(%(w)s))))
+      >= cardinality(_spelling_trigrams(%(w)s)) - 4 * %(k)s
+"""
+
+
+@pytest.mark.parametrize(
+    "word", ["photgraphs", "boxng", "musicains", "portriat", "pittsburg", "steelworkrs", "xqzvw"]
+)
+async def test_the_rarest_trigrams_find_every_candidate_all_trigrams_find(
+    demo_runtime: Runtime, word: str
+) -> None:
+    """By the q-gram lemma, probing the word's 4k + 1 rarest trigrams loses no candidate."""
+    k = 2 if len(word) > 7 else 1
+    async with demo_runtime.db.connection() as conn:
+        full = {
+            r[0] for r in await (await conn.execute(_FULL_PROBE, {"w": word, "k": k})).fetchall()
+        }
+        found = await (
+            await conn.execute(
+                "select term from spelling_candidates(%s, %s, 'archive', 1, 100000, 1000000)",
+                ([word], [k]),
+            )
+        ).fetchall()
+        probe = (
+            await (
+                await conn.execute(
+                    "select _spelling_probe('archive', _spelling_trigrams(%s), %s)", (word, k)
+                )
+            ).fetchone()
+        )[0]
+    assert {r[0] for r in found} - {word} == full - {word}
+    assert len(probe) == min(len(word) + 1, 4 * k + 1)

@@ -158,31 +158,55 @@ class SpellingCorrector:
         return Correction(query, "".join([*out, query[last:]]), changes)
 
     async def _lookup(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:
-        """The correction of each word that has one."""
+        """The correction of each word that has one. One edit is tried first for every word
+        (the look-up probes 5 of a word's trigrams for one edit, 9 for two); a long word with
+        no correction one edit away is then looked up again with two."""
         distinct = sorted({w.lower for w in words})
-        edits = [max_edits(w) for w in distinct]
+        names = {w.lower for w in words if w.name}
+        fixes, owns = await self._pass(conn, distinct, 1, names)
+        longer = [
+            w
+            for w in distinct
+            if w not in fixes
+            and w not in names
+            and max_edits(w) > 1
+            and owns.get(w, 0) <= RARE_COUNT
+        ]
+        if longer:
+            fixes.update((await self._pass(conn, longer, 2, names))[0])
+        return fixes
+
+    async def _pass(
+        self, conn: psycopg.AsyncConnection, distinct: list[str], edits: int, names: set[str]
+    ) -> tuple[dict[str, str], dict[str, int]]:
+        """Corrections within `edits` edits, and how many items use each word itself."""
         rows = await (
             await conn.execute(
-                _CANDIDATES, (distinct, edits, self.kind, self.min_count, RARE_COUNT)
+                _CANDIDATES,
+                (distinct, [edits] * len(distinct), self.kind, self.min_count, RARE_COUNT),
             )
         ).fetchall()
         by_word: dict[str, list[tuple[str, int]]] = {}
         for word, term, count in rows:
             by_word.setdefault(word, []).append((term, int(count)))
-        names = {w.lower for w in words if w.name}
-        fixes = {}
+        fixes, owns = {}, {}
         for word in distinct:
-            fix = self._choose(word, by_word.get(word, []), word in names)
+            candidates = by_word.get(word, [])
+            owns[word] = next((n for t, n in candidates if t == word), 0)
+            fix = self._choose(word, candidates, word in names, edits)
             if fix is not None:
                 fixes[word] = fix
-        return fixes
+        return fixes, owns
 
-    def _choose(self, word: str, candidates: list[tuple[str, int]], name: bool) -> str | None:
-        """The most used term at the smallest distance, if the word should be corrected."""
+    def _choose(
+        self, word: str, candidates: list[tuple[str, int]], name: bool, edits: int
+    ) -> str | None:
+        """The most used term at the smallest distance (at most `edits`), if the word should
+        be corrected."""
         own = next((n for t, n in candidates if t == word), 0)
         if own > RARE_COUNT:
             return None
-        limit = 1 if name or own else max_edits(word)
+        limit = 1 if name or own else min(edits, max_edits(word))
         floor = max(self.min_count * (NAME_FACTOR if name else 1), own * RARE_RATIO, 1)
         scored = [
             (d, -n, t)
