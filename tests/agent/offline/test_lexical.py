@@ -63,3 +63,19 @@ def test_describes_counts_the_content_words_of_the_title() -> None:
     assert describes(record("Marching band in parade honoring Pittsburgh Pirates"))
     assert not describes(record("The Sleeve"))
     assert not describes(record("Coffeepot"))
+
+
+def test_support_is_the_share_of_described_records_holding_a_key_word() -> None:
+    ships = record("Ships in the harbor at dusk", "Photographic negative.")
+    assert grader().support("paintings of the sea or ships", [ships, *DESCRIBED]) == 0.25
+    assert grader().support("paintings of the sea or ships", [ships] * 4) == 1.0
+    assert grader().support("paintings of the sea or ships", NAMED) is None  # cannot tell
+
+
+def test_support_leaves_out_a_key_word_far_more_common_than_the_rarest() -> None:
+    """ "wedding" (80 records, "bride" 60) is no evidence next to "abstract" (2): records
+    holding only the common word do not support the request."""
+    weddings = [record(f"Bride and groom with wedding party number {i}", "Oil.") for i in range(4)]
+    assert grader().support("abstract wedding", weddings) == 0.0
+    assert grader().support("wedding", weddings) == 1.0
+    assert grader().support("marching band", [record("Band on stage at hotel ballroom")] * 3) == 1.0

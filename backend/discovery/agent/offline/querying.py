@@ -35,7 +35,7 @@ GENERIC_WORDS = frozenset(
     """
 people person persons men man women woman group groups showing shows scene scenes view views
 image images pictures picture portraits photo photos photographs photograph things old new
-various different nice interesting lovely famous local work works taken made
+various different nice interesting lovely famous local work works taken made time times
 """.split()
 )
 
