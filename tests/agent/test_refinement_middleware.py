@@ -317,7 +317,7 @@ class ThinSupport(GraderRejecting):
         super().__init__(set())
         self.shares = support
 
-    def support(self, request: str, records: list[ArchiveRecord]) -> float | None:
+    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
         return self.shares.get(records[0].id.rsplit("-", 1)[0]) if records else None
 
 

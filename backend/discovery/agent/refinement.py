@@ -98,8 +98,10 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
                 relevant = yield Grade(loop.request, attempt.query, artifact.records)
                 if not relevant:
                     loop.reject()
-                elif (share := self._support(loop.request, artifact.records)) is not None:
-                    loop.measure(share, doubtful=share < self.min_support)
+                else:
+                    share = self._support(loop.request, attempt.query, artifact.records)
+                    if share is not None:
+                        loop.measure(share, doubtful=share < self.min_support)
             self._report(request, loop)
             if loop.done or similar:
                 return loop.result(request.tool_call)  # type: ignore[arg-type]
@@ -149,10 +151,10 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         except StopIteration as finished:
             return finished.value
 
-    def _support(self, request: str, records: list[ArchiveRecord]) -> float | None:
+    def _support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
         if not isinstance(self.grader, SupportMeter):
             return None
-        return self.grader.support(request, records)
+        return self.grader.support(request, query, records)
 
     def _report(self, request: ToolCallRequest, loop: RefinementLoop) -> None:
         attempt = loop.attempts[-1]

@@ -70,6 +70,16 @@ def describes(record: ArchiveRecord) -> bool:
     return len(content_words(record.title)) >= TITLE_WORDS
 
 
+def asked_words(request: str, query: str) -> str:
+    """What the records are judged against: the person's own words as the query writer reads
+    them, or the query when those share no content word with it (a follow-up that lifts a
+    filter, "actually any decade is fine", searches the thread's subject, not its words)."""
+    asked = write_query(request) or query
+    if content_words(query) and not set(content_words(asked)) & set(content_words(query)):
+        return query
+    return asked
+
+
 class LexicalReranker:
     def __init__(self, keys: KeyTerms, weight: float = RERANK_WEIGHT, pool: int = RERANK_POOL):
         self.keys, self.weight, self.pool = keys, weight, pool
@@ -94,7 +104,7 @@ class LexicalGrader:
     def grade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
         """Judged on the person's own words (the request as the query writer reads it), not on
         the refined query: words added by refinement cannot vouch for the records."""
-        asked = write_query(request) or query
+        asked = asked_words(request, query)
         keys = self.keys.of(asked)
         if not keys:  # nothing to check; unless no word at all is one the archive uses
             specific = self.keys.specific_words(asked)
@@ -113,7 +123,7 @@ class LexicalGrader:
         await self.keys.terms.ensure()
         return self.grade(request, query, records)
 
-    def support(self, request: str, records: list[ArchiveRecord]) -> float | None:
+    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
         """The share of the first records that describe themselves and hold one of the
         request's key words (or a synonym), leaving out key words the catalog uses more than
         `COMMON_RATIO` times as often as the request's rarest one (the "black" of "black
@@ -122,7 +132,7 @@ class LexicalGrader:
         girls' portraits has a share of 1/4. None when there
         is no key word or too few records describe themselves. One key word in one record is
         all `grade` asks; this is the evidence a person reading five records would see."""
-        keys = self.keys.of(write_query(request) or request)
+        keys = self.keys.of(asked_words(request, query))
         described = [r for r in records[:SUPPORT_TOP] if describes(r)]
         if not keys or len(described) < SUPPORT_CHECKABLE:
             return None
