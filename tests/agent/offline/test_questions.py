@@ -169,3 +169,10 @@ def test_every_answer_template_renders() -> None:
     }
     for name, template in templates().items():
         assert template.format(**values), name
+
+
+def test_a_question_about_pictures_taken_asks_about_photographs() -> None:
+    question = parse_question("when were the boxing pictures taken?")
+    assert question is not None and question.filters == {"media_type": "photograph"}
+    back = parse_question("who took these?")  # the thread's search keeps its own filters
+    assert back is not None and back.about_previous and back.filters == {}
