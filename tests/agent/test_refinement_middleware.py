@@ -307,3 +307,40 @@ async def test_a_similar_to_search_is_one_attempt_not_graded_and_leaves_out_the_
     assert [(a["reason"], a["accepted"]) for a in attempts] == [("ok", True)]
     assert attempts[0]["filters"] == {"similar_to": "boxing-1"}
     assert message.artifact["accepted"] is True
+
+
+class ThinSupport(GraderRejecting):
+    """Accepts every result set but measures a fixed support per query (a scripted grader
+    with the `SupportMeter` evidence)."""
+
+    def __init__(self, support: dict[str, float]) -> None:
+        super().__init__(set())
+        self.shares = support
+
+    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
+        return self.shares.get(records[0].id.rsplit("-", 1)[0]) if records else None
+
+
+@MODES
+async def test_a_thinly_supported_attempt_is_refined_and_a_better_one_shown(mode: str) -> None:
+    calls: list[str] = []
+    refiner = ScriptedRefiner(["b"])
+    mw = SearchRefinementMiddleware(refiner, grader=ThinSupport({"a": 0.2, "b": 0.8}))
+    script = {"a": [0.9, 0.8], "b": [0.5, 0.45]}
+    message, attempts = outcome(await run(mode, mw, make_request("a", []), script, calls))
+    assert calls == ["a", "b"] and refiner.seen[0].reason == "doubtful"
+    assert [(a["reason"], a["accepted"]) for a in attempts] == [("weak", False), ("ok", True)]
+    assert [r["id"] for r in message.artifact["records"]] == ["b-0", "b-1"]  # not fused
+
+
+@MODES
+async def test_when_no_attempt_is_better_supported_the_doubtful_one_is_shown(mode: str) -> None:
+    calls: list[str] = []
+    mw = SearchRefinementMiddleware(
+        ScriptedRefiner(["b", "c"]), grader=ThinSupport({"a": 0.4, "b": 0.2, "c": 0.0})
+    )
+    script = {"a": [0.9, 0.8], "b": [0.5], "c": [0.6]}
+    message, attempts = outcome(await run(mode, mw, make_request("a", []), script, calls))
+    assert calls == ["a", "b", "c"] and message.artifact["accepted"] is True
+    assert [a["accepted"] for a in attempts] == [True, False, False]  # the best supported
+    assert [r["id"] for r in message.artifact["records"]] == ["a-0", "a-1"]

@@ -65,6 +65,8 @@ class AgentParts:
     reranker: Reranker | None = None
     fallback: BaseChatModel | None = None
     spelling: SpellingCorrector | None = None
+    terms: TermStats | None = None
+    """The archive's word counts: "more like" a record searches its uncommon words."""
     catalog: CatalogEvidence | None = None
     """The catalog's words, for catalog questions the router reads alone ("how many films by
     Stan Brakhage?"); None: no such rescue."""
@@ -108,6 +110,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
             vocab,
             reranker,
             spelling=spelling,
+            terms=terms,
             catalog=local_classifier.catalog,
         )
     return AgentParts(
@@ -120,6 +123,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         reranker=reranker,
         fallback=planner,
         spelling=spelling,
+        terms=terms,
         catalog=local_classifier.catalog,
     )
 
@@ -184,7 +188,7 @@ def build_graph(
     return create_agent(
         parts.model,
         tools=[
-            make_search_tool(runtime.search, parts.reranker),
+            make_search_tool(runtime.search, parts.reranker, parts.terms),
             make_record_tool(runtime.search.similar),
             make_facts_tool(runtime.db),
         ],

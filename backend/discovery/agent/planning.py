@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from discovery.agent.responses import ArchiveRecord
 
@@ -28,7 +28,7 @@ class RefineContext:
     request: str  # what the person asked, in their words
     query: str  # the last query tried
     filters: dict[str, Any]
-    reason: str  # "empty", "weak" or "irrelevant"
+    reason: str  # "empty", "weak", "irrelevant" or "doubtful" (accepted on thin support)
     tried: list[str]  # every query tried so far, normalized
     titles: list[str] = field(default_factory=list)  # best records so far, best first
 
@@ -52,3 +52,12 @@ class RelevanceGrader(Protocol):
     def grade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool: ...
 
     async def agrade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool: ...
+
+
+@runtime_checkable
+class SupportMeter(Protocol):
+    """Evidence beyond a grader's yes: the share of the first records that hold a key word of
+    the request, None when it cannot tell. A result set the grader accepts with a low
+    share is doubtful: searched again, and shown only if no attempt does better."""
+
+    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None: ...

@@ -2,7 +2,10 @@
 
 When an attempt matched nothing, or its best similarity is below `min_score`, or (with an LLM)
 the relevance grader rejects it, the middleware writes a new query and searches again, up to
-`max_attempts` in total. It never repeats a query, keeps the best result set across attempts
+`max_attempts` in total. A grader that also measures support (`SupportMeter`: the share of
+the first records holding a key word of the request) makes an accepted attempt with a
+share below `min_support` doubtful: searched again, shown only if no attempt is accepted (then
+the best-supported one). It never repeats a query, keeps the best result set across attempts
 (not the last), emits one `attempt` event per attempt and records the attempts in the agent
 state. The loop's bookkeeping (`RefinementLoop`, `refinement_loop.py`) is plain code shared by
 the sync and async hooks.
@@ -24,6 +27,7 @@ from discovery.agent.planning import (
     RefineContext,
     Refiner,
     RelevanceGrader,
+    SupportMeter,
 )
 from discovery.agent.references import with_default_exclusions
 from discovery.agent.refinement_loop import RefinementLoop
@@ -33,6 +37,8 @@ from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 from discovery.logs import log_event, user_text
 
 log = logging.getLogger(__name__)
+
+MIN_SUPPORT = 0.6  # below this share of supported records an accepted attempt is doubtful
 
 
 @dataclass
@@ -66,10 +72,12 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         max_attempts: int = 3,
         grader: RelevanceGrader | None = None,
         tool_name: str = SEARCH_TOOL,
+        min_support: float = MIN_SUPPORT,
     ) -> None:
         super().__init__()
         self.refiner, self.grader, self.tool_name = refiner, grader, tool_name
         self.min_score, self.max_attempts = min_score, max_attempts
+        self.min_support = min_support
 
     def _steps(self, request: ToolCallRequest) -> Steps:
         """The refinement loop, written once: it yields what to do (search, grade, refine) and
@@ -90,6 +98,10 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
                 relevant = yield Grade(loop.request, attempt.query, artifact.records)
                 if not relevant:
                     loop.reject()
+                else:
+                    share = self._support(loop.request, attempt.query, artifact.records)
+                    if share is not None:
+                        loop.measure(share, doubtful=share < self.min_support)
             self._report(request, loop)
             if loop.done or similar:
                 return loop.result(request.tool_call)  # type: ignore[arg-type]
@@ -138,6 +150,11 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
                     reply = await self.refiner.arefine(step.context)
         except StopIteration as finished:
             return finished.value
+
+    def _support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
+        if not isinstance(self.grader, SupportMeter):
+            return None
+        return self.grader.support(request, query, records)
 
     def _report(self, request: ToolCallRequest, loop: RefinementLoop) -> None:
         attempt = loop.attempts[-1]

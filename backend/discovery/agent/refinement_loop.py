@@ -21,6 +21,8 @@ class RefinementLoop:
         self.request, self.min_score, self.max_attempts = request, min_score, max_attempts
         self.attempts: list[Attempt] = []
         self.artifacts: list[SearchArtifact] = []
+        self.support: list[float | None] = []  # per attempt, when the grader measured it
+        self.doubted: set[int] = set()  # attempts the grader accepted on thin support
 
     def observe(self, args: dict[str, Any], artifact: SearchArtifact, strategy: str) -> Attempt:
         records, best = artifact.records, artifact.best_score
@@ -48,11 +50,29 @@ class RefinementLoop:
         )
         self.attempts.append(attempt)
         self.artifacts.append(artifact)
+        self.support.append(None)
         return attempt
 
     def reject(self, reason: str = "irrelevant") -> None:
         last = self.attempts[-1]
         self.attempts[-1] = last.model_copy(update={"reason": reason, "accepted": False})
+
+    def measure(self, share: float, doubtful: bool) -> None:
+        """The grader's support for the last attempt; a doubtful one is searched again (as a
+        weak one) and shown only when no attempt is accepted (`settle`)."""
+        i = len(self.attempts) - 1
+        self.support[i] = share
+        if doubtful:
+            self.doubted.add(i)
+            self.reject("weak")
+
+    def settle(self) -> None:
+        """When no attempt was accepted, the doubtful one with the most support (ties: the
+        earlier) is: the grader did accept it, and nothing found better."""
+        if any(a.accepted for a in self.attempts) or not self.doubted:
+            return
+        i = max(sorted(self.doubted), key=lambda j: self.support[j] or 0.0)
+        self.attempts[i] = self.attempts[i].model_copy(update={"accepted": True})
 
     @property
     def done(self) -> bool:
@@ -64,7 +84,7 @@ class RefinementLoop:
             request=self.request,
             query=last.query,
             filters=last.filters,
-            reason=last.reason,
+            reason="doubtful" if len(self.attempts) - 1 in self.doubted else last.reason,
             tried=[normalize(a.query) for a in self.attempts],
             titles=[r.title for r in self.artifacts[best].records],
         )
@@ -113,12 +133,13 @@ class RefinementLoop:
         the off-topic records again: "paintings of the sea or ships", docs/benchmarks.md)."""
         kept = [
             a
-            for a, t in zip(self.artifacts, self.attempts, strict=True)
-            if t.reason != "irrelevant"
+            for i, (a, t) in enumerate(zip(self.artifacts, self.attempts, strict=True))
+            if t.accepted or (t.reason != "irrelevant" and i not in self.doubted)
         ]
         return kept or self.artifacts
 
     def result(self, call: dict[str, Any]) -> Command[Any]:
+        self.settle()
         i = self.best_index()
         best = self.attempts[i]
         artifact = self.artifacts[i].model_copy(

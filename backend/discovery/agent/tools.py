@@ -9,6 +9,7 @@ from langchain_core.messages import BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from discovery.agent.more_like import DocFreq, more_like
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
 from discovery.search.models import MAX_EXCLUDED, InvalidRequest, SearchRequest, Strategy
@@ -101,7 +102,9 @@ def describe(artifact: SearchArtifact, limit: int = 5) -> str:
     return "\n".join(lines)
 
 
-def make_search_tool(search: SearchService, reranker: Reranker | None = None) -> BaseTool:
+def make_search_tool(
+    search: SearchService, reranker: Reranker | None = None, terms: DocFreq | None = None
+) -> BaseTool:
     """The tool over the engine's archive search (the strategy a client gets by default:
     `DISCOVERY_ARCHIVE_STRATEGY`). With a reranker, and unless that strategy is hybrid, the
     first `reranker.pool` records are re-ordered by it and cut to `match_count`: over hybrid
@@ -144,7 +147,15 @@ def make_search_tool(search: SearchService, reranker: Reranker | None = None) ->
             artifact = SearchArtifact(query=query, filters=filters_of(args), error=str(exc))
             return describe(artifact), artifact.model_dump()
         try:
-            response = await search.search(request)
+            if similar_to:  # its vector and its words (more_like.py)
+                response = await more_like(
+                    search, similar_to, limit=request.limit or match_count,
+                    threshold=match_threshold, media_types=request.media_types,
+                    year_from=year_from, year_to=year_to, exclude_ids=request.exclude_ids or (),
+                    terms=terms,
+                )  # fmt: skip
+            else:
+                response = await search.search(request)
         except UnknownItem as exc:  # a similar_to id that is not (or no longer) in the catalog
             artifact = SearchArtifact(query=query, filters=filters_of(args), error=str(exc))
             return describe(artifact), artifact.model_dump()

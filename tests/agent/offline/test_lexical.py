@@ -63,3 +63,29 @@ def test_describes_counts_the_content_words_of_the_title() -> None:
     assert describes(record("Marching band in parade honoring Pittsburgh Pirates"))
     assert not describes(record("The Sleeve"))
     assert not describes(record("Coffeepot"))
+
+
+def test_support_is_the_share_of_described_records_holding_a_key_word() -> None:
+    ships = record("Ships in the harbor at dusk", "Photographic negative.")
+    sea = "paintings of the sea or ships"
+    assert grader().support(sea, "sea ships", [ships, *DESCRIBED]) == 0.25
+    assert grader().support(sea, "sea ships", [ships] * 4) == 1.0
+    assert grader().support(sea, "sea ships", NAMED) is None  # cannot tell
+
+
+def test_support_leaves_out_a_key_word_far_more_common_than_the_rarest() -> None:
+    """ "wedding" (80 records, "bride" 60) is no evidence next to "abstract" (2): records
+    holding only the common word do not support the request."""
+    weddings = [record(f"Bride and groom with wedding party number {i}", "Oil.") for i in range(4)]
+    assert grader().support("abstract wedding", "abstract wedding", weddings) == 0.0
+    assert grader().support("wedding", "wedding", weddings) == 1.0
+    band = [record("Band on stage at hotel ballroom")] * 3
+    assert grader().support("marching band", "marching band", band) == 1.0
+
+
+def test_a_follow_up_that_names_no_subject_is_judged_on_the_query() -> None:
+    """ "actually any decade is fine" searches the thread's subject: its own words ("actually",
+    "fine", which the archive never uses) are not held against the records."""
+    weddings = [record(f"Bride and groom with wedding party number {i}", "Oil.") for i in range(3)]
+    assert grader().grade("actually any decade is fine", "wedding", weddings)
+    assert not grader().grade("qwzx plorkh", "qwzx plorkh", weddings)

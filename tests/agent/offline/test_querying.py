@@ -103,3 +103,19 @@ def test_plan_turn_narrows_to_an_open_period_and_drops_the_earlier_one() -> None
     plan = plan_turn("and from before 1850", {"query": "glass pittsburgh", "year_from": 1900})
     assert plan.query == "glass pittsburgh 1850"
     assert plan.filters == {"year_to": 1849}
+
+
+def test_a_follow_up_may_open_with_ok_or_actually() -> None:
+    earlier = {"query": "weddings", "year_from": 1950, "year_to": 1959}
+    plan = plan_turn("ok, just the ones with a cake", earlier)
+    assert plan.follow_up and plan.query == "weddings cake"
+    assert plan.filters == {"year_from": 1950, "year_to": 1959}
+
+
+def test_a_follow_up_that_lifts_the_period_keeps_the_subject_and_other_filters() -> None:
+    earlier = {"query": "boxing joe louis 1940s", "media_type": "photograph",
+               "year_from": 1940, "year_to": 1949}  # fmt: skip
+    plan = plan_turn("actually any decade is fine", earlier)
+    assert plan.follow_up and plan.query == "boxing joe louis"
+    assert plan.filters == {"media_type": "photograph"}
+    assert plan_turn("any type is fine", earlier).filters == {"year_from": 1940, "year_to": 1949}

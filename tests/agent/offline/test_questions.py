@@ -140,6 +140,17 @@ def test_answers_state_the_computed_figures() -> None:
     assert "the 20th century" in centuries
 
 
+def test_a_creator_answer_names_every_tied_creator_not_one_as_the_most() -> None:
+    creators = [("Carl-Henning Pedersen", 1), ("Ellsworth Kelly", 1), ("Jiro Yoshihara", 1)]
+    facts = _artifact(total=7, creators=creators, filters={"media_type": "painting"})
+    text = answer(CatalogQuestion("creator"), facts)
+    assert "most were made" not in text
+    assert "Carl-Henning Pedersen, Ellsworth Kelly and Jiro Yoshihara made 1 each" in text
+    assert text.endswith("among others.")  # 3 of the 7 paintings named
+    pair = _artifact(total=4, creators=[("A", 2), ("B", 2)])
+    assert answer(CatalogQuestion("creator"), pair).endswith("A and B made 2 each.")
+
+
 def test_every_answer_template_renders() -> None:
     values = {
         "what": "records",
@@ -153,6 +164,15 @@ def test_every_answer_template_renders() -> None:
         "undated": 0,
         "kind": "records",
         "subject": "x",
+        "names": "A and B",
+        "more": "",
     }
     for name, template in templates().items():
         assert template.format(**values), name
+
+
+def test_a_question_about_pictures_taken_asks_about_photographs() -> None:
+    question = parse_question("when were the boxing pictures taken?")
+    assert question is not None and question.filters == {"media_type": "photograph"}
+    back = parse_question("who took these?")  # the thread's search keeps its own filters
+    assert back is not None and back.about_previous and back.filters == {}

@@ -49,3 +49,8 @@ def test_a_catalog_question_in_the_catalogs_words_points_at_the_archive() -> Non
     assert points_back("how many films by Stan Brakhage are there", [], catalog)
     assert not points_back("how many calories are in an apple?", [], catalog)
     assert not points_back("how many films by Stan Brakhage are there", [])  # no catalog
+
+
+def test_lifting_a_filter_points_back_only_when_something_was_shown() -> None:
+    assert points_back("actually any decade is fine", _thread(shown=True))
+    assert not points_back("actually any decade is fine", _thread(shown=False))

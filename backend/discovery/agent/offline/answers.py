@@ -36,6 +36,14 @@ def answer(question: CatalogQuestion, artifact: FactsArtifact) -> str:
         (first, first_count), others = facts.creators[0], facts.creators[1:3]
         if first_count == artifact.total and not others:
             return t["creator_all"].format(**values, first=first)
+        tied = [name for name, n in facts.creators if n == first_count]
+        if len(tied) > 1:  # none stands out: name them all, not "most were made by" one
+            listed = sum(n for _, n in facts.creators if n == first_count)
+            more = t["creator_more"] if listed < artifact.total else ""
+            names = ", ".join(tied[:-1]) + f" and {tied[-1]}"
+            return t["creator_tied"].format(
+                **values, names=names, first_count=f"{first_count:,}", more=more
+            )
         rest = [f"{name} ({n:,})" for name, n in others]
         joined = ", then " + " and ".join(rest) if rest else ""
         return t["creator"].format(

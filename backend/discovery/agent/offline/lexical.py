@@ -28,6 +28,9 @@ RERANK_WEIGHT = 0.1
 RERANK_POOL = 40
 TITLE_WORDS = 3  # content words of a title that describes its record
 CHECKABLE = 2  # of the first GRADE_TOP records, how many must describe themselves to be judged
+SUPPORT_TOP = 5  # the records whose support is measured (as a person reads the first five)
+SUPPORT_CHECKABLE = 3  # of those, how many must describe themselves to measure it
+COMMON_RATIO = 20  # a key word this many times as frequent as the rarest one is no evidence
 
 
 class KeyTerms:
@@ -37,9 +40,10 @@ class KeyTerms:
     @staticmethod
     def specific_words(query: str) -> list[str]:
         """Content words that say what the request is about (not its type or period)."""
+        bare = (w.removesuffix("'s") for w in content_words(query))  # "women's" is "women"
         return [
             w
-            for w in content_words(query)
+            for w in bare
             if w not in GENERIC_WORDS and w not in MEDIA_WORDS and not any(c.isdigit() for c in w)
         ]
 
@@ -66,6 +70,16 @@ def describes(record: ArchiveRecord) -> bool:
     return len(content_words(record.title)) >= TITLE_WORDS
 
 
+def asked_words(request: str, query: str) -> str:
+    """What the records are judged against: the person's own words as the query writer reads
+    them, or the query when those share no content word with it (a follow-up that lifts a
+    filter, "actually any decade is fine", searches the thread's subject, not its words)."""
+    asked = write_query(request) or query
+    if content_words(query) and not set(content_words(asked)) & set(content_words(query)):
+        return query
+    return asked
+
+
 class LexicalReranker:
     def __init__(self, keys: KeyTerms, weight: float = RERANK_WEIGHT, pool: int = RERANK_POOL):
         self.keys, self.weight, self.pool = keys, weight, pool
@@ -90,7 +104,7 @@ class LexicalGrader:
     def grade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
         """Judged on the person's own words (the request as the query writer reads it), not on
         the refined query: words added by refinement cannot vouch for the records."""
-        asked = write_query(request) or query
+        asked = asked_words(request, query)
         keys = self.keys.of(asked)
         if not keys:  # nothing to check; unless no word at all is one the archive uses
             specific = self.keys.specific_words(asked)
@@ -108,3 +122,26 @@ class LexicalGrader:
     async def agrade(self, request: str, query: str, records: list[ArchiveRecord]) -> bool:
         await self.keys.terms.ensure()
         return self.grade(request, query, records)
+
+    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
+        """The share of the first records that describe themselves and hold one of the
+        request's key words (or a synonym), leaving out key words the catalog uses more than
+        `COMMON_RATIO` times as often as the request's rarest one (the "black" of "black
+        airmen or pilots like the tuskegee airmen" is in most descriptions: "Black and white
+        film"): "tuskegee airmen portraits" answered by one Tuskegee airman among singers and
+        girls' portraits has a share of 1/4. None when there
+        is no key word or too few records describe themselves. One key word in one record is
+        all `grade` asks; this is the evidence a person reading five records would see."""
+        keys = self.keys.of(asked_words(request, query))
+        described = [r for r in records[:SUPPORT_TOP] if describes(r)]
+        if not keys or len(described) < SUPPORT_CHECKABLE:
+            return None
+        terms = self.keys.terms
+
+        def freq(forms: set[str]) -> int:
+            return min(terms.doc_freq(f) for f in forms)
+
+        rarest = min(freq(k) for k in keys)
+        forms = set().union(*(k for k in keys if freq(k) <= COMMON_RATIO * max(rarest, 1)))
+        held = sum(bool(forms & record_stems(r.title, r.description)) for r in described)
+        return held / len(described)

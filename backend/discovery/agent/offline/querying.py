@@ -35,7 +35,7 @@ GENERIC_WORDS = frozenset(
     """
 people person persons men man women woman group groups showing shows scene scenes view views
 image images pictures picture portraits photo photos photographs photograph things old new
-various different nice interesting lovely famous local work works taken made
+various different nice interesting lovely famous local work works taken made time times
 """.split()
 )
 
@@ -68,16 +68,36 @@ _ORDINALS = {
     "fifth": 5, "5th": 5, "last": -1,
 }  # fmt: skip
 # Follow-ups that narrow the earlier request (its subject stays); the others switch subject.
+# Words a reply may open with before the follow-up itself ("ok, just the ones with a cake").
+_LEAD = (
+    r"^\s*(?:(?:ok|okay|alright|all right|right|so|well|great|cool|nice|thanks|hmm|oh|actually)"
+    r"\b[\s,.!]*)*"
+)
 _NARROWING_RE = re.compile(
-    r"^\s*(only|just|but|and|also|narrow|limit|filter|same|any|from|in the|during|those|these|"
-    r"ones)\b",
+    _LEAD + r"(only|just|but|and|also|narrow|limit|filter|same|any|from|in the|during|those|"
+    r"these|ones)\b",
     re.IGNORECASE,
 )
 _FOLLOW_UP_RE = re.compile(
-    r"^\s*(only|just|but|and|now|also|what about|how about|narrow|limit|filter|same|"
+    _LEAD + r"(only|just|but|and|now|also|what about|how about|narrow|limit|filter|same|"
     r"show (me )?more|more|any|from|in the|during|those|these|ones)\b",
     re.IGNORECASE,
 )
+# A follow-up that lifts a constraint: "any decade is fine", "any type will do".
+_ANY_PERIOD_RE = re.compile(
+    r"\bany\s+(?:decade|period|year|date|time|era|century)s?\b", re.IGNORECASE
+)
+_ANY_MEDIA_RE = re.compile(r"\bany\s+(?:type|kind|medium|media)s?\b", re.IGNORECASE)
+
+
+def widens(text: str) -> dict[str, None]:
+    """The filters a follow-up lifts ("actually any decade is fine": the period), as None."""
+    lifted: dict[str, None] = {}
+    if _ANY_PERIOD_RE.search(text):
+        lifted |= {"year_from": None, "year_to": None}
+    if _ANY_MEDIA_RE.search(text):
+        lifted["media_type"] = None
+    return lifted
 
 
 def content_words(text: str) -> list[str]:
@@ -263,11 +283,14 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
         filters["media_type"] = media
     if period := period_filters(text):  # a new period replaces the earlier one whole
         filters |= {"year_from": None, "year_to": None} | period
+    filters = widens(text) | filters  # "any decade is fine": the period lifted
     topic = subject(text)
     if previous is not None and (not topic or _FOLLOW_UP_RE.match(text)):
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
         merged = {k: v for k, v in (kept | filters).items() if v is not None}
         earlier = _strip_constraints(str(previous.get("query", "")))
+        if widens(text):  # "actually any decade is fine": the same subject, a filter lifted
+            return PlannedSearch(earlier, merged, True)
         if topic and _NARROWING_RE.match(text):  # "just the ones in the Hill District"
             query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))
         else:  # "what about coal mines?" switches; "only photographs" keeps the subject

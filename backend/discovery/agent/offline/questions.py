@@ -46,6 +46,9 @@ _PERIOD_RE = re.compile(
     r"|(?:from|of)\s+(?:what|which|when)\b)",
     re.I,
 )
+# Verbs only a photograph is the object of: a question with its own subject and one of these
+# asks about photographs ("boxing" alone also matches a 1736 box puzzle).
+_PHOTO_VERB_RE = re.compile(r"\b(?:taken|took|photographed|snapped)\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|ones|in\s+total|total|altogether|all\s+together|"
@@ -86,10 +89,12 @@ def parse_question(text: str) -> CatalogQuestion | None:
     else:
         return None
     filters: dict[str, Any] = {}
+    topic = question_subject(text)
     if media := parse_media_type(text):
         filters["media_type"] = media
+    elif topic and _PHOTO_VERB_RE.search(text):  # "when were the boxing pictures taken?"
+        filters["media_type"] = "photograph"
     filters |= period_filters(text)
-    topic = question_subject(text)
     back = not topic and (bool(_BACK_RE.search(text)) or not filters)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     return CatalogQuestion(kind, topic, filters, back, unit)

@@ -5,6 +5,8 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 - synonyms (weak matches): swap a person's word for the archive's own (a curated list);
 - feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
   the titles of the best records so far;
+- doubtful (accepted, but few of the first records hold a key word of the request): as
+  specify, without feedback from those records;
 - specify (off-topic matches): first the person's rarest words (the catalog's counts), then
   only the query's key words, in the archive's own terms.
 """
@@ -37,6 +39,13 @@ class LocalRefiner:
     def candidates(self, ctx: RefineContext) -> list[Refinement]:
         if ctx.reason == "empty":
             return [*self._broaden(ctx), *self._synonyms(ctx)]
+        if ctx.reason == "doubtful":  # few of the top records hold a key word
+            return [
+                *self._rarest(ctx),
+                *self._focus(ctx),
+                *self._synonyms(ctx),
+                *self._broaden(ctx),
+            ]
         if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
             return [
                 *self._rarest(ctx),

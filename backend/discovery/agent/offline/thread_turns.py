@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
+from discovery.agent.offline.querying import widens
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
 from discovery.agent.references import shown_records
@@ -24,11 +25,14 @@ from discovery.agent.references import shown_records
 def points_back(
     text: str, messages: Sequence[BaseMessage], catalog: CatalogEvidence | None = None
 ) -> bool:
-    """Whether `text` points at a shown record, asks about what the thread has shown, or asks
+    """Whether `text` points at a shown record, lifts a filter of the thread's search ("any
+    decade is fine"), asks about what the thread has shown, or asks
     a catalog question ("how many films by Stan Brakhage?") every word of whose subject the
     catalog uses (`catalog`; "how many calories in an apple?" is not one)."""
     if parse_reference(text) is not None:
         return True  # with nothing shown, the planner says so
+    if widens(text) and shown_records(messages):
+        return True  # "actually any decade is fine": the thread's search, a filter lifted
     question = parse_question(text)
     if question is None:
         return False

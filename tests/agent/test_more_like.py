@@ -1,0 +1,70 @@
+"""More like a shown record: its subject text (pure) and the fused search on a real catalog."""
+
+from __future__ import annotations
+
+import pytest
+from tests.catalog.test_ingest import FIXTURE
+
+from discovery.agent.more_like import more_like, subject_text
+from discovery.catalog.archives.ingest import ingest_archives
+from discovery.db import ItemKind
+from discovery.runtime import Runtime
+from discovery.search.similar import ItemDetail
+
+
+class Counts:
+    """Word counts of a made-up 100-record archive (a test stand-in for `TermStats`)."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+
+    async def ensure(self) -> None:
+        return None
+
+    def doc_freq(self, word: str) -> int:
+        return self.counts.get(word, 1)
+
+
+def _item(title: str, description: str = "", creator: str = "") -> ItemDetail:
+    return ItemDetail(
+        id="x", kind=ItemKind.ARCHIVE, name=title, title=title, description=description,
+        summary="", metadata={"creator": creator}, skill_ids=[], primary_skill_id=None,
+    )  # fmt: skip
+
+
+def test_subject_text_of_an_object_title_adds_its_description_without_the_maker() -> None:
+    text = "Container by John Brown, c. 1785. Silver with wood handle."
+    item = _item("Teapot", text, "John Brown")
+    assert subject_text(item) == "teapot container silver wood handle"
+
+
+def test_subject_text_of_a_long_title_keeps_its_rare_words() -> None:
+    title = "Young man wearing Boy Scout uniform showing newspaper to two men seated, with headline"
+    counts = Counts(
+        {"man": 40, "men": 30, "wearing": 50, "young": 8, "boy": 9, "two": 20, "seated": 12,
+         "uniform": 3, "scout": 2, "newspaper": 4, "headline": 1}
+    )  # fmt: skip
+    text = subject_text(_item(title), counts, size=100).split()
+    assert not {"man", "men", "wearing", "showing", "with"} & set(text)  # common or stopwords
+    assert {"scout", "uniform", "newspaper", "headline"} <= set(text) and len(text) <= 6
+
+
+@pytest.mark.integration
+async def test_more_like_keeps_the_records_media_type_and_leaves_out_the_shown(
+    runtime: Runtime,
+) -> None:
+    await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
+    jazz = "cmoa:things/1db9a4fc-e37c-4919-b7dd-19302f493f82"  # a photograph
+    church = "cmoa:things/0f7d0548-f6bf-44b6-abb3-d0f0dd4cdebd"
+    found = await more_like(
+        runtime.search, jazz, limit=10, threshold=0.0, media_types=None, year_from=None,
+        year_to=None, exclude_ids=[church],
+    )  # fmt: skip
+    ids = [h.id for h in found.items]
+    assert ids and jazz not in ids and church not in ids and len(ids) == len(set(ids))
+    assert {h.metadata.get("media_type") for h in found.items} == {"photograph"}
+    painted = await more_like(
+        runtime.search, jazz, limit=10, threshold=0.0, media_types=["painting"], year_from=None,
+        year_to=None,
+    )  # fmt: skip
+    assert {h.metadata.get("media_type") for h in painted.items} <= {"painting"}
