@@ -3,13 +3,19 @@ the same answers as the three reads one after the other."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 from tests.capability_catalog import tools_rt, tools_template, tools_url  # noqa: F401
+from tests.conftest import settings_for
 from tests.search.test_discover import FORECAST, PRIOR, READ, _capability, _runs
 
 from discovery.db import ItemKind
 from discovery.db.executions import load_stats
-from discovery.runtime import Runtime
+from discovery.embeddings.local import LocalMiniLMEmbedder
+from discovery.runtime import Runtime, open_runtime
+from discovery.search.discover_models import DiscoverRequest
 from discovery.search.discover_reads import read_candidates
 from discovery.search.queries import input_schemas
 from discovery.search.related import related_tools
@@ -44,3 +50,28 @@ async def test_related_tools_are_read_only_when_asked(tools_rt: Runtime) -> None
         nothing = await read_candidates(conn, [], [], 3, PRIOR)
     assert plain.related is None and set(plain.schemas) == {FORECAST}
     assert nothing.stats == {} and nothing.schemas == {} and nothing.related == {}
+
+
+async def test_concurrent_discovers_on_a_small_pool_do_not_starve_it(
+    tools_url: str,  # noqa: F811
+    embedder: LocalMiniLMEmbedder,
+    tmp_path: Path,
+) -> None:
+    """Each leg holds one connection while the intent is embedded and takes no second one;
+    the reads take theirs after the legs let go. With two connections for eight requests, a
+    leg that waited for a second connection would stall until the pool's timeout."""
+    settings = settings_for(
+        tools_url, tmp_path, discovery_pool_max_size=2, discovery_pool_timeout_seconds=3.0
+    )
+    intents = ["read a file", "weather forecast", "git_diff", "chart the sales"] * 2
+    async with open_runtime(settings, embedder) as rt:
+        responses = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    rt.discover.discover(DiscoverRequest.build(intent=i, include_related=True))
+                    for i in intents
+                )
+            ),
+            timeout=30,
+        )
+    assert all(r.results for r in responses)
