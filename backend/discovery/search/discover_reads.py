@@ -4,7 +4,9 @@ the related tools of every candidate tool (the returned tools are among them). T
 statements go out together in one pipeline (psycopg's pipeline mode), so the request waits for
 the database once instead of three times in a row. Schemas and related tools are read for a few
 candidate tools that the ranking then drops; `related_tools` ranks each tool's neighbours on
-their own, so the answer for a returned tool is the same either way."""
+their own (and sums their scores in a fixed order since migration 20261128000300, so a tie
+cannot turn on which other tools were asked), so the answer for a returned tool is the same
+either way."""
 
 from __future__ import annotations
 
