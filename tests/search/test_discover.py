@@ -179,6 +179,8 @@ async def test_an_exact_name_comes_first(tools_rt: Runtime) -> None:  # noqa: F8
         response = await _discover(tools_rt, intent)
         assert response.results[0].id == expected, intent
         assert response.results[0].exact_match
+        # its similarity to the intent (the name lookup runs before the vector exists)
+        assert 0 < response.results[0].semantic_score < 0.999, intent
         assert not any(r.exact_match for r in response.results[1:])
 
 

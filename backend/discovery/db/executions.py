@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 from psycopg.rows import dict_row
@@ -64,10 +64,15 @@ class ExecutionStats:
         return (self.successes + prior.successes) / (self.runs + prior.successes + prior.failures)
 
 
-_STATS = (
+STATS_SQL = (
     "select item_id, successes, failures, timed_runs, duration_ms_total, first_used_at,"
     " last_used_at from item_stats where item_id = any(%s)"
 )
+
+
+def stats_of(rows: list[dict[str, Any]]) -> dict[str, ExecutionStats]:
+    """id -> statistics, from `STATS_SQL`'s rows (as dicts)."""
+    return {row.pop("item_id"): ExecutionStats(**row) for row in rows}
 
 
 async def load_stats(conn: psycopg.AsyncConnection, ids: list[str]) -> dict[str, ExecutionStats]:
@@ -75,6 +80,5 @@ async def load_stats(conn: psycopg.AsyncConnection, ids: list[str]) -> dict[str,
     if not ids:
         return {}
     async with conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(_STATS, (ids,))
-        rows = await cur.fetchall()
-    return {row.pop("item_id"): ExecutionStats(**row) for row in rows}
+        await cur.execute(STATS_SQL, (ids,))
+        return stats_of(await cur.fetchall())

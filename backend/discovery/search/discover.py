@@ -2,11 +2,13 @@
 
 intent -> embed once -> tools through the engine (`SearchService`, the configured strategy) and
 capabilities by similarity (`match_items`), each a pool of candidates at or above the
-similarity floor -> exact name matches -> every candidate scored with one formula,
-`min(semantic x reliability(success rate), cap)` (`reliability.py`) -> filter on the final
-score -> exact matches first, then by score -> cut to `limit` -> input schemas and related tools
-for the returned tools only. When the embedder fails, the full-text index answers and the
-response says so; a search that finds nothing is logged with its intent."""
+similarity floor -> exact name matches -> the candidates' run statistics, with the candidate
+tools' input schemas and related tools, in one round trip (`discover_reads.py`) -> every
+candidate scored with one formula, `min(semantic x reliability(success rate), cap)`
+(`reliability.py`) -> filter on the final score -> exact matches first, then by score -> cut
+to `limit` (schemas and related tools only on the returned tools). When the embedder fails,
+the full-text index answers and the response says so; a search that finds nothing is logged
+with its intent."""
 
 from __future__ import annotations
 
@@ -29,9 +31,9 @@ from discovery.search.discover_models import (
     DiscoverRequest,
     DiscoverResponse,
 )
+from discovery.search.discover_reads import read_candidates
 from discovery.search.discover_results import Scored, to_result
 from discovery.search.models import SearchRequest, Strategy
-from discovery.search.related import related_tools
 from discovery.search.reliability import Reliability
 from discovery.search.results import ItemHit
 from discovery.search.service import SearchService
@@ -61,19 +63,16 @@ class DiscoverService:
         embedded = asyncio.ensure_future(self._embed(request.intent, started))
         hits, exact = await self._candidates(request, embedded)
         vector, fallback, embed_ms = await embedded
+        candidates = {h.id: h for h in (*exact, *hits)}
+        tool_ids = [i for i, h in candidates.items() if h.kind is ItemKind.TOOL]
+        per_tool = self.settings.discovery_related_tools_limit
         async with self.db.connection() as conn:
-            ids = list({h.id for h in hits} | {h.id for h in exact})
-            ranked = self._rank(hits, exact, await load_stats(conn, ids), request, vector)
-            kept = ranked[: request.limit]
-            tool_ids = [s.hit.id for s in kept if s.hit.kind is ItemKind.TOOL]
-            schemas = await queries.input_schemas(conn, tool_ids) if tool_ids else {}
-            related = (
-                await related_tools(
-                    conn, tool_ids, self.settings.discovery_related_tools_limit, self.prior
-                )
-                if request.include_related
-                else None
-            )
+            reads = await read_candidates(conn, list(candidates), tool_ids,
+                                          per_tool if request.include_related else None,
+                                          self.prior)  # fmt: skip
+        ranked = self._rank(hits, exact, reads.stats, request, vector)
+        kept = ranked[: request.limit]
+        schemas, related = reads.schemas, reads.related
         if not kept:
             log_event(log, "discover_found_nothing", logging.WARNING,
                       intent=user_text(request.intent), filter_type=request.filters.type.value,
@@ -101,8 +100,8 @@ class DiscoverService:
     ) -> tuple[list[ItemHit], list[ItemHit]]:
         """(candidates, exact name matches): the tool leg (through the engine, which runs a
         hybrid search's text leg while the intent is still being embedded) and the capability
-        leg with the name lookup run at once, each on its own connection (neither waits for a
-        second one while it holds the first)."""
+        leg with the name lookup (also run while the intent is embedded) at once, each on its
+        own connection (neither waits for a second one while it holds the first)."""
         tool_pool, capability_pool = self.pools(request.limit)
         kinds = request.kinds
 
@@ -121,19 +120,26 @@ class DiscoverService:
                 return []
 
         async def other_leg() -> tuple[list[ItemHit], list[ItemHit]]:
-            vector, _, _ = await embedded
+            names = [k.value for k in kinds]
             async with self.db.connection() as conn:
+                # The name lookup needs no vector: it runs while the intent is embedded. Only
+                # when a name matches (rare) is it asked again, for the matches' similarity.
+                exact = await queries.exact_names(
+                    conn, request.intent, names, None, self.embedder.model_id
+                )
+                vector, _, _ = await embedded
                 if vector is None:
                     hits = await queries.match_items_fulltext(
-                        conn, request.intent, [k.value for k in kinds], capability_pool * len(kinds)
+                        conn, request.intent, names, capability_pool * len(kinds)
                     )
                 elif ItemKind.CAPABILITY in kinds:
                     hits = await self._capabilities(conn, vector, capability_pool)
                 else:
                     hits = []
-                exact = await queries.exact_names(
-                    conn, request.intent, [k.value for k in kinds], vector, self.embedder.model_id
-                )
+                if exact and vector is not None:
+                    exact = await queries.exact_names(
+                        conn, request.intent, names, vector, self.embedder.model_id
+                    )
                 return hits, exact
 
         tools, (others, exact) = await asyncio.gather(tool_leg(), other_leg())

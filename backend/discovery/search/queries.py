@@ -198,14 +198,17 @@ async def match_skills(
         ]
 
 
+SCHEMAS_SQL = "select item_id, input_schema from item_schemas where item_id = any(%s)"
+
+
+def schemas_of(rows: list[tuple[Any, ...]]) -> dict[str, dict | None]:
+    """id -> input schema (a JSON object, else None), from `SCHEMAS_SQL`'s rows."""
+    return {r[0]: r[1] if isinstance(r[1], dict) else None for r in rows}
+
+
 async def input_schemas(conn: psycopg.AsyncConnection, ids: list[str]) -> dict[str, dict | None]:
     """id -> input schema (a JSON object, else None) for the tools named."""
-    rows = await (
-        await conn.execute(
-            "select item_id, input_schema from item_schemas where item_id = any(%s)", (ids,)
-        )
-    ).fetchall()
-    return {r[0]: r[1] if isinstance(r[1], dict) else None for r in rows}
+    return schemas_of(await (await conn.execute(SCHEMAS_SQL, (ids,))).fetchall())
 
 
 async def catalog_is_empty(conn: psycopg.AsyncConnection) -> bool:

@@ -4,6 +4,8 @@ over the bipartite graph of tools and the contexts they appear in; see the migra
 
 from __future__ import annotations
 
+from typing import Any
+
 import psycopg
 from pydantic import BaseModel, Field
 
@@ -21,21 +23,28 @@ class RelatedTool(BaseModel):
     )
 
 
-async def related_tools(
-    conn: psycopg.AsyncConnection, tool_ids: list[str], per_tool: int, prior: SuccessPrior
-) -> dict[str, list[RelatedTool]]:
-    """tool id -> its most related tools, strongest first (an empty list when none)."""
+RELATED_SQL = "select * from related_tools(%s, %s, %s, %s)"
+
+
+def related_args(tool_ids: list[str], per_tool: int, prior: SuccessPrior) -> tuple[Any, ...]:
+    return (tool_ids, per_tool, prior.successes, prior.failures)
+
+
+def related_of(tool_ids: list[str], rows: list[tuple[Any, ...]]) -> dict[str, list[RelatedTool]]:
+    """tool id -> its related tools, from `RELATED_SQL`'s rows (an empty list when none)."""
     out: dict[str, list[RelatedTool]] = {t: [] for t in tool_ids}
-    if not tool_ids:
-        return out
-    rows = await (
-        await conn.execute(
-            "select * from related_tools(%s, %s, %s, %s)",
-            (tool_ids, per_tool, prior.successes, prior.failures),
-        )
-    ).fetchall()
     for tool_id, related_id, name, relation, score in rows:
         out[tool_id].append(
             RelatedTool(tool_id=related_id, name=name, relation=relation, score=round(score, 4))
         )
     return out
+
+
+async def related_tools(
+    conn: psycopg.AsyncConnection, tool_ids: list[str], per_tool: int, prior: SuccessPrior
+) -> dict[str, list[RelatedTool]]:
+    """tool id -> its most related tools, strongest first (an empty list when none)."""
+    if not tool_ids:
+        return {}
+    cur = await conn.execute(RELATED_SQL, related_args(tool_ids, per_tool, prior))
+    return related_of(tool_ids, await cur.fetchall())

@@ -21,9 +21,11 @@ from tests.api.mcp.mcp_checks import NAMES, READ, add_capability, check_read_a_f
 from tests.capability_catalog import tools_rt, tools_template, tools_url  # noqa: F401
 from tests.conftest import create_database, settings_for
 
+from discovery.api.mcp.output_schema import flat_schema
 from discovery.api.mcp.registry import TOOLS
 from discovery.api.mcp.server import build_mcp_server
 from discovery.runtime import Runtime
+from discovery.search.discover_models import DiscoverResponse
 
 pytestmark = pytest.mark.integration
 
@@ -51,7 +53,7 @@ async def test_the_tools_are_listed_with_their_schemas(tools_rt: Runtime) -> Non
     limit = schema["properties"]["limit"]
     assert (limit["minimum"], limit["maximum"], limit["default"]) == (1, 50, 10)
     assert schema["$defs"]["DiscoverFilter"]["properties"]["minScore"]["maximum"] == 1
-    assert listed["discover"].output_schema is not None
+    assert listed["discover"].output_schema == flat_schema(DiscoverResponse)  # no $refs
     agents = listed["find_agents"].input_schema["properties"]
     assert agents["limit"]["maximum"] == 50 and "intent_type" in agents
 

@@ -14,6 +14,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
 
+from discovery.api.mcp.output_schema import McpDiscoverResponse
 from discovery.db import DatabaseUnavailable, ItemKind, MissingEmbeddingsError
 from discovery.logs import log_event
 from discovery.runtime import Runtime
@@ -84,7 +85,7 @@ async def discover(
     include_related: Annotated[
         bool, Field(description="Add each tool's most used-together tools.")
     ] = False,
-) -> Annotated[CallToolResult, DiscoverResponse]:
+) -> Annotated[CallToolResult, McpDiscoverResponse]:
     with tool_errors():
         request = DiscoverRequest.build(
             intent=intent, filter=filter, limit=limit, include_related=include_related
