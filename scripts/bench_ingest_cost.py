@@ -36,6 +36,11 @@ async def one(rows: int, text_index: bool) -> float:
             async with rt.db.connection() as conn:
                 for name in TRIGGERS:
                     await conn.execute(f"alter table items disable trigger {name}")
+                # and the one statement a bulk load indexes its text with at its end
+                await conn.execute(
+                    "create or replace function bm25_index_missing() returns int"
+                    " language sql as 'select 0'"
+                )
         started = time.perf_counter()
         report = await ingest_archives(rt.db, rt.embedder, [subset])
         seconds = time.perf_counter() - started

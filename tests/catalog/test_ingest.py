@@ -127,3 +127,24 @@ async def test_ingest_with_mapping_reads_a_csv(runtime: Runtime, tmp_path: Path)
             await conn.execute("select metadata ->> 'creator' from items where id = 'r1'")
         ).fetchone()
     assert row == ("Charles Harris",)
+
+
+async def test_ingest_counts_an_id_the_batch_before_is_still_writing(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    """Batch N+1 is staged while batch N commits: an id repeated from batch N is unchanged (or
+    changed) against what batch N writes, never added twice."""
+    lines = [json.loads(line) for line in FIXTURE.read_text().splitlines()[:2]]
+    first, second = lines
+    edited = first | {"title": "Streetcar in a blizzard on Centre Avenue"}
+    third = json.loads(FIXTURE.read_text().splitlines()[3])
+    source = tmp_path / "repeats.jsonl"
+    source.write_text("\n".join(json.dumps(r) for r in (first, second, edited, second, third)))
+    report = await ingest_archives(runtime.db, runtime.embedder, [source], batch_size=2)
+    assert (report.added, report.updated, report.unchanged) == (3, 1, 1)
+    assert await _count(runtime, "select count(*) from items") == 3
+    async with runtime.db.connection() as conn:
+        row = await (
+            await conn.execute("select title from items where id = %s", (first["id"],))
+        ).fetchone()
+    assert row == (edited["title"],)

@@ -97,3 +97,36 @@ async def test_refresh_rewrites_weights_when_average_lengths_drift(runtime: Runt
         assert before != after  # the short title now weighs more against a longer average
         assert await (await conn.execute("select bm25_refresh()")).fetchone() == (0,)
         await _check(conn)
+
+
+_REFERENCE_WEIGHTS = """
+with f as (
+    select array_agg(weight::float8 order by position) w, array_agg(b::float8 order by position) b,
+           array_agg(stream order by position) st from bm25_fields
+), p as (select * from _bm25_postings(array(select i from items i)))
+select p.item_id, t.id,
+       _bm25_weight(p.tfs, _bm25_ratios(x.lens::float8[], s.avg_at_write, f.st), f.w, f.b)
+from p join bm25_terms t on t.term = p.term join item_bm25 x on x.item_id = p.item_id
+join bm25_kind_stats s on s.kind = x.kind cross join f
+"""
+
+
+async def test_stored_weights_equal_the_reference_formula_bit_for_bit(runtime: Runtime) -> None:
+    """`_bm25_add` computes the weights inline (for speed); they are `_bm25_weight`'s."""
+    async with runtime.db.connection() as conn:
+        for n, (title, description) in enumerate(
+            [("Jazz band on stage", "A jazz band plays"), ("Portrait", "A long caption " * 9)]
+        ):
+            meta = Jsonb({"creator": "Teenie Harris", "place": "Pittsburgh", "tags": ["jazz"]})
+            await conn.execute(_INSERT, (f"w{n}", "archive", "w", title, description, meta))
+        expected = {
+            (r[0], r[1]): r[2] for r in await (await conn.execute(_REFERENCE_WEIGHTS)).fetchall()
+        }
+        stored = {}
+        for item_id, ids, weights in await (
+            await conn.execute("select item_id, term_ids, weights from item_bm25")
+        ).fetchall():
+            values = dict(zip(weights.indices(), weights.values(), strict=True))  # 0-based
+            stored |= {(item_id, t): values[t - 1] for t in ids}
+    assert stored.keys() == expected.keys()
+    assert all(abs(stored[k] - expected[k]) <= 1e-6 * max(1.0, expected[k]) for k in expected)

@@ -3,12 +3,15 @@
 rows -> batches -> summarize, embed, classify into skills, upsert (idempotent by id + content
 hash; `CatalogWriter`) -> file suggestions for items no skill fits (when asked) -> refresh the
 skills' centroids. Malformed rows arrive as `RowError`s: counted, reported by file and line,
-skipped. A load into a catalog without vectors for the model builds its HNSW index once, at
-the end (`bulk.py`).
+skipped. A load into a catalog without vectors for the model builds its HNSW index and its BM25
+text index once, at the end (`bulk.py`). Batches go through a pipeline of two: a batch is
+written (one transaction) while the next one is embedded.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
@@ -16,13 +19,13 @@ from pathlib import Path
 
 import psycopg
 
-from discovery.catalog.bulk import deferred_vector_index
+from discovery.catalog.bulk import deferred_text_index, deferred_vector_index
 from discovery.catalog.records import CatalogItem, RowError
 from discovery.catalog.skills.placement import Classifier
 from discovery.catalog.skills.suggestions import file_suggestions
 from discovery.catalog.sources import count_lines
 from discovery.catalog.summarize import ExtractiveSummarizer, Summarizer
-from discovery.catalog.writer import CatalogWriter, IngestReport
+from discovery.catalog.writer import CatalogWriter, IngestReport, Staged
 from discovery.db import Database
 from discovery.embeddings import Embedder
 from discovery.logs import log_event
@@ -54,31 +57,66 @@ async def ingest(
     writer = CatalogWriter(db, embedder, summarizer or ExtractiveSummarizer(), classifier)
     await writer.prepare()
     report = IngestReport()
-    started = last_logged = time.monotonic()
-    rows_done = 0
-    async with deferred_vector_index(db, embedder.model_id):
-        for batch, seen in batches(iter(rows), batch_size, report):
-            placed = await writer.write(batch, report)
-            async with db.connection() as conn:
-                await conn.execute(
-                    "update items set is_active = true, updated_at = now()"
-                    " where id = any(%s) and not is_active",
-                    ([i.id for i in batch],),
-                )
-                unplaced = [p.unplaced for p in placed if p.unplaced is not None]
-                if suggest_skills and unplaced:
-                    report.suggested += await file_suggestions(conn, unplaced, embedder.model_id)
-                if after_batch is not None:
-                    await after_batch(conn, batch)
-            if on_rows:
-                on_rows(seen)
-            rows_done += seen
-            if time.monotonic() - last_logged >= PROGRESS_EVERY_S:
-                last_logged = time.monotonic()
-                _log_report("ingest_progress", report, rows_done, started)
+    progress = _Progress(on_rows)
+
+    async def commit(staged: Staged, batch: list[CatalogItem], seen: int) -> None:
+        placed = await writer.commit(staged, report)
+        async with db.connection() as conn:
+            await conn.execute(
+                "update items set is_active = true, updated_at = now()"
+                " where id = any(%s) and not is_active",
+                ([i.id for i in batch],),
+            )
+            unplaced = [p.unplaced for p in placed if p.unplaced is not None]
+            if suggest_skills and unplaced:
+                report.suggested += await file_suggestions(conn, unplaced, embedder.model_id)
+            if after_batch is not None:
+                await after_batch(conn, batch)
+        progress.advance(seen, report)
+
+    async with (
+        deferred_vector_index(db, embedder.model_id) as bulk,
+        deferred_text_index(db, bulk),
+    ):
+        writer.defer_text_index = bulk
+        # A pipeline of two: batch N commits while batch N+1 is staged (embedded); the
+        # commits stay in order, one at a time, each batch in its own transaction.
+        committing: asyncio.Task[None] | None = None
+        try:
+            for batch, seen in batches(iter(rows), batch_size, report):
+                staged = await writer.stage(batch, report, progress.pending)
+                if committing is not None:
+                    await committing
+                progress.pending = {i.id: i.content_hash for i in staged.items}
+                committing = asyncio.create_task(commit(staged, batch, seen))
+            if committing is not None:
+                await committing
+        finally:  # a failed stage still lets the batch before it commit (or fail) first
+            if committing is not None:
+                with contextlib.suppress(Exception):  # the first error is the one raised
+                    await committing
     await writer.finish(wrote=bool(report.added or report.updated))
-    _log_report("ingest_done", report, rows_done, started)
+    _log_report("ingest_done", report, progress.rows, progress.started)
     return report
+
+
+class _Progress:
+    """Rows done (`on_rows` after each committed batch, a log line at most every few
+    seconds), and the batch being committed (id -> content hash) for the next stage."""
+
+    def __init__(self, on_rows: Callable[[int], None] | None) -> None:
+        self.on_rows = on_rows
+        self.rows = 0
+        self.started = self.last_logged = time.monotonic()
+        self.pending: dict[str, str] = {}
+
+    def advance(self, seen: int, report: IngestReport) -> None:
+        if self.on_rows:
+            self.on_rows(seen)
+        self.rows += seen
+        if time.monotonic() - self.last_logged >= PROGRESS_EVERY_S:
+            self.last_logged = time.monotonic()
+            _log_report("ingest_progress", report, self.rows, self.started)
 
 
 def _log_report(event: str, report: IngestReport, rows: int, started: float) -> None:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 import psycopg
 from psycopg.types.json import Jsonb
 
 from discovery.catalog.records import CatalogItem, RowError
-from discovery.catalog.skills.placement import Classifier, Placement
+from discovery.catalog.skills.placement import Classifier, Matrix, Placement
 from discovery.catalog.skills.vectors import ensure_description_vectors, refresh_centroids
 from discovery.catalog.summarize import Summarizer
 from discovery.db import Database, MissingEmbeddingsError
@@ -75,6 +75,18 @@ on conflict (item_id, model) do update
 """
 
 
+@dataclass
+class Staged:
+    """A batch ready to commit: the items that changed, their summaries, vectors and skills."""
+
+    items: list[CatalogItem] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    vectors: Matrix | None = None
+    placed: list[Placement] = field(default_factory=list)
+    fresh: int = 0
+    changed: int = 0
+
+
 class CatalogWriter:
     def __init__(
         self,
@@ -88,6 +100,9 @@ class CatalogWriter:
         self.summarizer = summarizer
         self.classifier = classifier
         self.model = embedder.model_id
+        self.defer_text_index = False
+        """Set for a bulk load (`catalog/bulk.py`): the BM25 triggers leave its rows to the
+        load's end."""
 
     async def prepare(self) -> None:
         """Check the configured model covers the catalog (or the catalog is empty)."""
@@ -122,20 +137,57 @@ class CatalogWriter:
         placements of the items written (an unchanged item is neither written nor placed).
         `in_transaction(conn)` writes what belongs with the items in their own transaction
         (it runs only when something was written)."""
+        return await self.commit(await self.stage(items, report), report, in_transaction)
+
+    async def stage(
+        self,
+        items: list[CatalogItem],
+        report: IngestReport,
+        pending: Mapping[str, str] | None = None,
+    ) -> Staged:
+        """The first half of `write`, which touches no row: what changed, then summaries,
+        vectors and skills for it. `pending` (id -> content hash) is a batch still being
+        committed: its items count as stored, so a pipeline can stage the next batch meanwhile
+        and still find what that one wrote unchanged."""
         batch = list({item.id: item for item in items}.values())
         report.skipped += len(items) - len(batch)
         if not batch:
-            return []
+            return Staged()
         async with self.db.connection() as conn:
             known = await _known_hashes(conn, [i.id for i in batch], self.model)
+        for item in batch:
+            if pending and item.id in pending:
+                known[item.id] = (pending[item.id],) * 2
         fresh = [i for i in batch if i.id not in known]
         changed = [i for i in batch if i.id in known and known[i.id] != (i.content_hash,) * 2]
         report.unchanged += len(batch) - len(fresh) - len(changed)
         todo = fresh + changed
-        placed = await self._write(todo, in_transaction) if todo else []
-        report.added += len(fresh)
-        report.updated += len(changed)
-        return placed
+        if not todo:
+            return Staged()
+        # In a worker thread: the model releases the GIL, and the event loop stays free for
+        # the batch a pipeline is committing meanwhile.
+        summaries, vectors, placed = await asyncio.to_thread(self._compute, todo)
+        return Staged(todo, summaries, vectors, placed, len(fresh), len(changed))
+
+    def _compute(self, items: list[CatalogItem]) -> tuple[list[str], Matrix, list[Placement]]:
+        summaries = [item.summary or self.summarizer.summarize(item) for item in items]
+        vectors = self.embedder.embed_documents([item.embedding_text for item in items])
+        placed = (
+            self.classifier.classify(items, vectors)
+            if self.classifier
+            else [Placement([]) for _ in items]
+        )
+        return summaries, vectors, placed
+
+    async def commit(
+        self, staged: Staged, report: IngestReport, in_transaction: InTransaction | None = None
+    ) -> list[Placement]:
+        """The second half of `write`: the staged batch in one transaction."""
+        if staged.items:
+            await self._write(staged, in_transaction)
+        report.added += staged.fresh
+        report.updated += staged.changed
+        return staged.placed
 
     async def finish(self, wrote: bool = True) -> int:
         """Refresh skill member counts and centroids after a run, and the planner's statistics
@@ -149,19 +201,17 @@ class CatalogWriter:
                 await conn.execute("analyze items, item_embeddings, item_skills")
             return refreshed
 
-    async def _write(
-        self, items: list[CatalogItem], in_transaction: InTransaction | None = None
-    ) -> list[Placement]:
-        summaries = [item.summary or self.summarizer.summarize(item) for item in items]
-        vectors = await asyncio.to_thread(
-            self.embedder.embed_documents, [item.embedding_text for item in items]
+    async def _write(self, staged: Staged, in_transaction: InTransaction | None = None) -> None:
+        items, summaries, vectors, placed = (
+            staged.items,
+            staged.summaries,
+            staged.vectors,
+            staged.placed,
         )
-        placed = (
-            self.classifier.classify(items, vectors)
-            if self.classifier
-            else [Placement([]) for _ in items]
-        )
+        assert vectors is not None  # staged with items
         async with self.db.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            if self.defer_text_index:  # a bulk load: its text is indexed once, at the end
+                await cur.execute("select set_config('discovery.bm25_defer', 'on', true)")
             rows = [_item_row(i, s, p) for i, s, p in zip(items, summaries, placed, strict=True)]
             await cur.execute(_UPSERT_ITEMS, [list(column) for column in zip(*rows, strict=True)])
             await cur.executemany(
@@ -196,7 +246,6 @@ class CatalogWriter:
             )
             if in_transaction is not None:
                 await in_transaction(conn)
-        return placed
 
 
 def _item_row(item: CatalogItem, summary: str, placement: Placement) -> tuple:
