@@ -97,23 +97,3 @@ async def test_refresh_rewrites_weights_when_average_lengths_drift(runtime: Runt
         assert before != after  # the short title now weighs more against a longer average
         assert await (await conn.execute("select bm25_refresh()")).fetchone() == (0,)
         await _check(conn)
-
-
-async def test_a_classification_repeated_in_the_tags_counts_once(runtime: Runtime) -> None:
-    """The ingest keeps the raw classification ("Photographs") among the tags beside the
-    media type ("photograph"): the tags field leaves out what the media type or medium says."""
-    async with runtime.db.connection() as conn:
-        tags = ["Photographs", "Gelatin silver print", "Teenie Harris Archive"]
-        meta = Jsonb({"media_type": "photograph", "medium": "gelatin silver print", "tags": tags})
-        await conn.execute(_INSERT, ("t", "archive", "t", "Jazz band", "", meta))
-        row = await (
-            await conn.execute(
-                "select p.term, p.tfs from items i cross join lateral _bm25_postings(array[i]) p"
-                " where i.id = 't' and p.term in ('photograph', 'gelatin', 'harri')"
-            )
-        ).fetchall()
-        tfs = {term: list(tf) for term, tf in row}
-        assert tfs["photograph"] == [0, 0, 0, 1, 0, 0, 0, 0]  # media type only, not the tags
-        assert tfs["gelatin"] == [0, 0, 1, 0, 0, 0, 0, 0]  # medium only
-        assert tfs["harri"] == [0, 0, 0, 0, 0, 0, 1, 0]  # a tag of its own stays
-        await _check(conn)
