@@ -9,9 +9,10 @@ Two steps (docs/archive-search.md, "How the settings were chosen"):
     #    nDCG@10 to that set's best single leg (dense or BM25F); --diagnose prints per request
     uv run python scripts/tune_archive_robust.py grid [--tag TAG] [--diagnose SET:KIND]
 
-`collect --tag TAG --k1 X --b Y --budget N` measures a text-leg variant: it rewrites the BM25F
-constants in that set's catalog (`_bm25_k1`, `bm25_fields.b`, then `bm25_refresh(force)`), so
-run `collect` again without them (or re-run the eval) to put the shipped ones back.
+`collect --tag TAG --k1 X --b Y --sql FILE --budget N` measures a text-leg variant: it runs FILE
+and rewrites the BM25F constants in that set's catalog (`_bm25_k1`, `bm25_fields.b`, then
+`bm25_refresh(force)`), and these stay in the catalog: re-run `discovery eval archives --set
+NAME` (without `--reuse`) to get the shipped text leg back.
 """
 
 from __future__ import annotations
