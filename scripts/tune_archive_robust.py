@@ -1,0 +1,219 @@
+"""Choose archive hybrid search's fusion for robustness across collections, on TUNE splits only.
+
+Two steps (docs/archive-search.md, "How the settings were chosen"):
+
+    # 1. per dev set: every tune request's rankings, 100 deep, from the catalog that
+    #    `discovery eval archives --set NAME` left behind (the report split is never read)
+    uv run python scripts/tune_archive_robust.py collect npg cmoa-withheld demo-agent demo-captions
+    # 2. the fusion grid over all sets at once, ranked by the worst set's ratio of the fused
+    #    nDCG@10 to that set's best single leg (dense or BM25F); --diagnose prints per request
+    uv run python scripts/tune_archive_robust.py grid [--tag TAG] [--diagnose SET:KIND]
+
+`collect --tag TAG --k1 X --b Y --sql FILE --budget N` measures a text-leg variant: it runs FILE
+and rewrites the BM25F constants in that set's catalog (`_bm25_k1`, `bm25_fields.b`, then
+`bm25_refresh(force)`), and these stay in the catalog: re-run `discovery eval archives --set
+NAME` (without `--reuse`) to get the shipped text leg back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import statistics
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from discovery.db import ItemKind
+from discovery.evaluation.archive_reference import ExactKnn, PlainBM25
+from discovery.evaluation.archive_sets import DEV_SETS, records
+from discovery.evaluation.archives_eval import eval_settings, ndcg
+from discovery.runtime import open_runtime
+from discovery.search import queries
+from discovery.search.models import SearchFilters
+from discovery.settings import get_settings
+
+CACHE = Path("/tmp/archive-fusion-rankings")
+SETS = ("npg", "cmoa-withheld", "demo-agent", "demo-captions")
+GRID_K = (3, 5, 10, 20, 30, 60, 100)
+GRID_W = (0.5, 1.0, 1.25, 1.5, 2.0, 3.0)
+GRID_DEPTH = (20, 40, 60, 100)
+GRID_ALPHA = (0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
+
+
+def fuse(dense: list[str], text: list[str], k: float, w: float, depth: int) -> list[str]:
+    scores: dict[str, float] = {}
+    for r, i in enumerate(dense[:depth], 1):
+        scores[i] = scores.get(i, 0) + 1 / (k + r)
+    for r, i in enumerate(text[:depth], 1):
+        scores[i] = scores.get(i, 0) + w / (k + r)
+    ranks_d = {i: r for r, i in enumerate(dense[:depth])}
+    ranks_t = {i: r for r, i in enumerate(text[:depth])}
+    big = 10**9
+    return sorted(scores, key=lambda i: (-scores[i], ranks_d.get(i, big), ranks_t.get(i, big), i))[
+        :10
+    ]
+
+
+async def collect(
+    name: str, tag: str, k1: float | None, b: float | None, budget: int, sql: str | None
+) -> None:
+    dev = DEV_SETS[name]()
+    tune = [q for q in dev.queries if q.split == "tune"]
+    settings = eval_settings(get_settings(), name, reuse=True)
+    filters = SearchFilters(kinds=(ItemKind.ARCHIVE,)).sql_args()
+    bm25s = PlainBM25(records(dev))
+    async with open_runtime(settings) as rt:
+        knn = await ExactKnn.load(rt)
+        async with rt.db.connection() as conn:
+            if k1 is not None or b is not None or sql:
+                if sql:
+                    await conn.execute(Path(sql).read_text())  # type: ignore[call-overload]
+                if k1 is not None:
+                    await conn.execute(
+                        "create or replace function _bm25_k1() returns float8 language sql"
+                        f" immutable as $$ select {float(k1)}::float8 $$"
+                    )
+                if b is not None:
+                    await conn.execute("update bm25_fields set b = %s", (b,))
+                await conn.execute("select bm25_refresh(0, true)")
+            out = []
+            for q in tune:
+                vector = rt.embedder.embed_query(q.text)
+                dense = await queries.match_items(
+                    conn, vector, threshold=0.3, count=100, filters=filters,
+                    model_name=rt.embedder.model_id, exact_max_rows=2000, ef_search=100,
+                )  # fmt: skip
+                text = await queries.match_items_bm25(
+                    conn, q.text, count=100, filters=filters, candidate_budget=budget
+                )
+                out.append({
+                    "id": q.id, "text": q.text, "kind": q.kind, "relevant": sorted(q.relevant),
+                    "dense": [h.id for h in dense], "bm25f": [i for i, _ in text],
+                    "dense_s": [h.score for h in dense], "bm25f_s": [x for _, x in text],
+                    "bm25s": bm25s.search(q.text), "knn": knn.search(vector),
+                })  # fmt: skip
+    CACHE.mkdir(exist_ok=True)
+    (CACHE / f"{name}-{tag}.json").write_text(json.dumps(out))
+    print(f"{name} [{tag}]: {len(out)} tune requests")
+
+
+def convex(row: dict, alpha: float, depth: int) -> list[str]:
+    """Min-max normalized scores, alpha x dense + (1 - alpha) x BM25F (a leg's miss counts 0)."""
+    scores: dict[str, float] = {}
+    for ids, raw, weight in ((row["dense"], row["dense_s"], alpha),
+                             (row["bm25f"], row["bm25f_s"], 1 - alpha)):  # fmt: skip
+        ids, raw = ids[:depth], raw[:depth]
+        if not raw:
+            continue
+        lo, hi = min(raw), max(raw)
+        for i, x in zip(ids, raw, strict=True):
+            scores[i] = scores.get(i, 0) + weight * ((x - lo) / (hi - lo) if hi > lo else 1.0)
+    return sorted(scores, key=lambda i: -scores[i])[:10]
+
+
+def rrf(row: dict, k: float, w: float, depth: int) -> list[str]:
+    return fuse(row["dense"], row["bm25f"], k, w, depth)
+
+
+def reference(row: dict) -> list[str]:
+    return fuse(row["knn"], row["bm25s"], 60, 1.0, 100)
+
+
+def _mean(rows: list[dict], method: Callable[..., list[str]], *args: Any) -> float:
+    return statistics.fmean(ndcg(method(r, *args), frozenset(r["relevant"])) for r in rows)
+
+
+def _leg(name: str) -> Callable[[dict], list[str]]:
+    return lambda row: row[name]
+
+
+def grid(tag: str, sets: list[str], diagnose: str | None) -> None:
+    """Ranks every fusion by the worst set's ratio to that set's best single leg (`leg`) and,
+    stricter, to the best of its legs and the in-run reference RRF (`all`)."""
+    data = {s: json.loads((CACHE / f"{s}-{tag}.json").read_text()) for s in sets}
+    best_leg, best_all = {}, {}
+    for s, rows in data.items():
+        d, t, ref = _mean(rows, _leg("dense")), _mean(rows, _leg("bm25f")), _mean(rows, reference)
+        best_leg[s], best_all[s] = max(d, t), max(d, t, ref)
+        plain = _mean(rows, _leg("bm25s"))
+        print(f"{s:14} tune n={len(rows):3}: dense {d:.4f}  BM25F {t:.4f}"
+              f"  bm25s {plain:.4f}  ref RRF(bm25s, kNN) {ref:.4f}")  # fmt: skip
+    methods: list[tuple[str, Callable[..., list[str]], tuple]] = [
+        (f"rrf k {k} w {w} depth {d}", rrf, (k, w, d))
+        for k, w, d in itertools.product(GRID_K, GRID_W, GRID_DEPTH)
+    ] + [
+        (f"convex alpha {a} depth {d}", convex, (a, d))
+        for a, d in itertools.product(GRID_ALPHA, GRID_DEPTH)
+    ]
+    results = []
+    for label, method, args in methods:
+        per = {s: _mean(rows, method, *args) for s, rows in data.items()}
+        leg = [per[s] / best_leg[s] for s in sets]
+        every = [per[s] / best_all[s] for s in sets]
+        results.append((label, min(leg), statistics.fmean(leg), min(every), per))
+    print(f"{'fusion':30} {'min/leg':>8} {'mean/leg':>8} {'min/all':>8}  "
+          + "  ".join(f"{s[:8]:>8}" for s in sets))  # fmt: skip
+
+    def show(rows: list) -> None:
+        for label, mn, mean, every, per in rows:
+            print(f"{label:30} {mn:8.4f} {mean:8.4f} {every:8.4f}  "
+                  + "  ".join(f"{per[s]:8.4f}" for s in sets))  # fmt: skip
+
+    by_label = {r[0]: r for r in results}
+    print("best by the worst ratio to the set's best leg:")
+    show(sorted(results, key=lambda r: (r[1], r[2]), reverse=True)[:8])
+    print("best by the worst ratio to the best of legs and reference:")
+    show(sorted(results, key=lambda r: (r[3], r[2]), reverse=True)[:8])
+    print("shipped and textbook:")
+    show([by_label["rrf k 10 w 1.5 depth 40"], by_label["rrf k 60 w 1.0 depth 100"]])
+    for held in sets:  # leave one set out: choose on the others by the worst ratio
+        rest = [s for s in sets if s != held]
+        label, _, _, _, per = max(results, key=lambda r: min(r[4][s] / best_leg[s] for s in rest))
+        print(
+            f"without {held:14}: {label} -> {held} {per[held]:.4f}"
+            f" (best leg {best_leg[held]:.4f}, best of all {best_all[held]:.4f})"
+        )
+    if diagnose:
+        _diagnose(data, *diagnose.split(":"))
+
+
+def _hits(ranking: list[str], relevant: frozenset[str]) -> str:
+    return f"{sum(i in relevant for i in ranking[:10]):2}/{sum(i in relevant for i in ranking):3}"
+
+
+def _diagnose(data: dict, name: str, kind: str) -> None:
+    """Per request: relevant records in the top 10 / top 100 of each ranking."""
+    for r in data[name]:
+        if r["kind"] != kind:
+            continue
+        rel = frozenset(r["relevant"])
+        print(f"  {r['text'][:40]:40} rel {len(rel):4}  dense {_hits(r['dense'], rel)}"
+              f"  BM25F {_hits(r['bm25f'], rel)} (n {len(r['bm25f']):3})"
+              f"  bm25s {_hits(r['bm25s'], rel)}  kNN {_hits(r['knn'], rel)}"
+              f"  fused {_hits(rrf(r, 10, 1.5, 40), rel)}"
+              f"  ref {_hits(reference(r), rel)}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("names", nargs="+", choices=sorted(DEV_SETS))
+    c.add_argument("--tag", default="shipped")
+    c.add_argument("--k1", type=float)
+    c.add_argument("--b", type=float)
+    c.add_argument("--budget", type=int, default=5000)
+    c.add_argument("--sql", help="a SQL file run in the catalog first (a text-leg variant)")
+    g = sub.add_parser("grid")
+    g.add_argument("--tag", default="shipped")
+    g.add_argument("--sets", nargs="+", default=list(SETS))
+    g.add_argument("--diagnose", help="SET:KIND, e.g. cmoa-withheld:class")
+    args = parser.parse_args()
+    if args.cmd == "collect":
+        for name in args.names:
+            asyncio.run(collect(name, args.tag, args.k1, args.b, args.budget, args.sql))
+    else:
+        grid(args.tag, args.sets, args.diagnose)
