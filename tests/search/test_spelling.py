@@ -161,8 +161,9 @@ _FULL_PROBE = """
 select s.term from spelling_terms s
 where s.kind = 'archive' and s.trigrams && _spelling_trigrams(%(w)s)
   and length(s.term) between length(%(w)s) - %(k)s and length(%(w)s) + %(k)s
-  and cardinality(array(select unnest(s.trigrams) intersect select unnest(_spelling_trigrams(%(w)s))))
-      >= cardinality(_spelling_trigrams(%(w)s)) - 4 * %(k)s
+  and cardinality(array(
+        select unnest(s.trigrams) intersect select unnest(_spelling_trigrams(%(w)s))
+      )) >= cardinality(_spelling_trigrams(%(w)s)) - 4 * %(k)s
 """
 
 
