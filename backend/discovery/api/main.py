@@ -17,7 +17,7 @@ from discovery.agent.threads import purging
 from discovery.api.body_limit import BodyLimitMiddleware
 from discovery.api.docs import install_docs
 from discovery.api.errors import install_error_handlers
-from discovery.api.graphql import graphql_router
+from discovery.api.graphql import mount_graphql
 from discovery.api.headers import SecurityHeadersMiddleware
 from discovery.api.limits import RateLimitMiddleware
 from discovery.api.mcp.server import mount_mcp, sessions_running
@@ -97,7 +97,7 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
     for v1 in (search, discover, capabilities, tools, skills, admin, intents, items):
         app.include_router(v1.router, prefix="/api/v1")
     app.include_router(agents.router)
-    app.include_router(graphql_router())
+    mount_graphql(app)
     for router in (agent.router, chat.router, threads.router, config.router, images.router):
         app.include_router(router, prefix="/api")
     install_docs(app)

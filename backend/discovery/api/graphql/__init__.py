@@ -1,5 +1,5 @@
 """GraphQL at `/graphql`: the agent search over Strawberry, a thin adapter like REST."""
 
-from discovery.api.graphql.router import graphql_router
+from discovery.api.graphql.router import mount_graphql
 
-__all__ = ["graphql_router"]
+__all__ = ["mount_graphql"]

@@ -25,6 +25,7 @@ from strawberry.extensions import (
 )
 from strawberry.types import Info
 
+from discovery.api.graphql.execution import LeanExecutionContext
 from discovery.api.graphql.types import (
     Agent as AgentType,
 )
@@ -135,6 +136,7 @@ _LIMITS = (
 # (validation costs 1 to 2 ms a request; both caches are bounded LRUs keyed by the document).
 schema = strawberry.Schema(
     query=Query,
+    execution_context_class=LeanExecutionContext,
     extensions=[
         partial(AddValidationRules, _LIMITS),
         partial(MaxTokensLimiter, max_token_count=2000),
