@@ -97,9 +97,8 @@ def test_ingest_reports_bad_rows_and_broken_files_without_a_traceback(
 ) -> None:
     files = pick(archive_files(), "fake.jsonl.gz", "truncated.jsonl.gz", "broken_quote.csv")
     paths = write(tmp_path / "bad", files)
-    result = runner.invoke(
-        app, ["ingest", "archives", *map(str, paths)], env=_env(empty_db_settings)
-    )
+    env = {**_env(empty_db_settings), "COLUMNS": "1000"}  # long temp paths must not wrap
+    result = runner.invoke(app, ["ingest", "archives", *map(str, paths)], env=env)
     assert result.exit_code == 0, result.output
     assert result.exception is None and "Traceback" not in result.output
     for bad, path in zip(files, paths, strict=True):
