@@ -6,8 +6,6 @@ import pytest
 
 from discovery.agent.offline.querying import (
     parse_media_type,
-    parse_period,
-    period_filters,
     plan_turn,
     write_query,
 )
@@ -33,22 +31,6 @@ from discovery.agent.offline.querying import (
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:
     assert write_query(text) == query
-
-
-@pytest.mark.parametrize(
-    ("text", "period"),
-    [
-        ("jazz in the 1950s", (1950, 1959)),
-        ("church choirs from the forties", (1940, 1949)),
-        ("cars in the '60s", (1960, 1969)),
-        ("chairs designed in the 1950s or 60s", (1950, 1969)),
-        ("19th century landscapes", (1800, 1899)),
-        ("the flood of 1936", (1936, 1936)),
-        ("jazz musicians", None),
-    ],
-)
-def test_parse_period_reads_decades_years_and_centuries(text: str, period: object) -> None:
-    assert parse_period(text) == period
 
 
 def test_parse_media_type() -> None:
@@ -88,15 +70,6 @@ def test_plan_turn_switches_subject_on_what_about() -> None:
     plan = plan_turn("what about coal mines?", PREVIOUS)
     assert plan.query == "coal mines"
     assert plan.filters == {"year_from": 1950, "year_to": 1959}
-
-
-def test_period_filters_read_open_periods() -> None:
-    assert period_filters("glass made before 1850") == {"year_to": 1849}
-    assert period_filters("prints until 1900") == {"year_to": 1900}
-    assert period_filters("anything after 1960") == {"year_from": 1961}
-    assert period_filters("since 1960 please") == {"year_from": 1960}
-    assert period_filters("the 1950s") == {"year_from": 1950, "year_to": 1959}
-    assert period_filters("boxing") == {}
 
 
 def test_plan_turn_narrows_to_an_open_period_and_drops_the_earlier_one() -> None:

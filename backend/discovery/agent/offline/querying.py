@@ -2,7 +2,8 @@
 
 - `write_query` keeps content words (object type, subject, people, place, period) and drops
   filler ("hi", "could you show me", "I'm looking for", "please").
-- `parse_period` and `parse_media_type` turn "from the 1950s" or "only photographs" into filters.
+- `periods.period_filters` and `parse_media_type` turn "from the 1950s" or "only photographs"
+  into filters.
 - `plan_turn` combines the latest message with the previous search of the thread, so follow-ups
   ("only photographs", "from the 1950s") narrow the earlier request. Turns that point at a shown
   record ("more like the second one") are read by `references.py` first.
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from discovery.agent.offline.periods import DECADE_WORDS, OPEN_WORDS, YEAR_RE, period_filters
 from discovery.agent.planning import words
 
 FILLER = frozenset(
@@ -53,15 +55,6 @@ MEDIA_WORDS: dict[str, str] = {
     "sculpture": "sculpture", "sculptures": "sculpture", "statue": "sculpture",
     "statues": "sculpture", "textile": "textile", "textiles": "textile",
 }  # fmt: skip
-
-_DECADE_WORDS = {
-    "twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950,
-    "sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990,
-}  # fmt: skip
-_DECADE_RE = re.compile(r"\b(1[5-9]|20)(\d)0'?s\b")
-_SHORT_DECADE_RE = re.compile(r"(?<![\w])'?([2-9])0'?s\b")
-_YEAR_RE = re.compile(r"\b(1[5-9]\d\d|20[0-2]\d)\b")
-_CENTURY_RE = re.compile(r"\b(1[5-9]|20)th[- ]century\b")
 
 _ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
@@ -202,44 +195,6 @@ _TRAILING = frozenset(
 )
 
 
-def parse_period(text: str) -> tuple[int, int] | None:
-    """A year range named in the text: '1950s', 'the fifties', "'40s", '1952', '19th century'."""
-    lower = text.lower()
-    decades = [int(m.group(1) + m.group(2) + "0") for m in _DECADE_RE.finditer(lower)]
-    decades += [start for word, start in _DECADE_WORDS.items() if re.search(rf"\b{word}\b", lower)]
-    decades += [1900 + int(m.group(1)) * 10 for m in _SHORT_DECADE_RE.finditer(lower)]
-    if decades:  # "the 1950s or 60s" -> 1950-1969
-        return min(decades), max(decades) + 9
-    if m := _CENTURY_RE.search(lower):
-        start = (int(m.group(1)) - 1) * 100
-        return start, start + 99
-    years = [int(y) for y in _YEAR_RE.findall(lower)]
-    if years:
-        return min(years), max(years)
-    return None
-
-
-_OPEN_PERIOD_RE = re.compile(
-    r"\b(before|until|till|up to|prior to|earlier than|after|since|later than)\s+(?:the\s+)?"
-    r"(?:year\s+)?(1[5-9]\d\d|20[0-2]\d)\b"
-)
-
-
-_OPEN_WORDS = frozenset("before until till prior earlier after since later".split())
-
-
-def period_filters(text: str) -> dict[str, int]:
-    """The period of the text as search filters: both years for "the 1950s", one for an open
-    period ("before 1850": `year_to` 1849; "since 1960": `year_from` 1960)."""
-    if m := _OPEN_PERIOD_RE.search(text.lower()):
-        word, year = m.group(1), int(m.group(2))
-        if word in ("after", "since", "later than"):
-            return {"year_from": year + 1 if word != "since" else year}
-        return {"year_to": year - 1 if word in ("before", "prior to", "earlier than") else year}
-    period = parse_period(text)
-    return {"year_from": period[0], "year_to": period[1]} if period else {}
-
-
 def parse_media_type(text: str) -> str | None:
     for w in words(text):
         if w in MEDIA_WORDS:
@@ -249,16 +204,16 @@ def parse_media_type(text: str) -> str | None:
 
 def subject(text: str) -> str:
     """Content words that are neither a media type nor a period."""
-    period_words = set(_DECADE_WORDS) | {"century", "decade", "years", "era", "period"}
+    period_words = set(DECADE_WORDS) | {"century", "decade", "years", "era", "period"}
     return " ".join(
         w
         for w in content_words(text)
         if w not in MEDIA_WORDS
         and w not in period_words
-        and not _YEAR_RE.fullmatch(w)
+        and not YEAR_RE.fullmatch(w)
         and not re.fullmatch(r"'?\d0'?s|1[5-9]\d0'?s|\d+(st|nd|rd|th)", w)
         and w not in _ORDINALS
-        and w not in _OPEN_WORDS
+        and w not in OPEN_WORDS
         and w not in {"similar", "same", "related", "result", "results", "number"}
     )
 
@@ -304,7 +259,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
 def _constraint_words(text: str) -> list[str]:
     """Media and period words of the text, kept in a follow-up's query."""
     topic = set(subject(text).split())
-    return [w for w in content_words(text) if w not in topic and w not in _OPEN_WORDS]
+    return [w for w in content_words(text) if w not in topic and w not in OPEN_WORDS]
 
 
 def _strip_constraints(query: str) -> str:

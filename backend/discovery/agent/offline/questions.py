@@ -17,12 +17,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from discovery.agent.offline.querying import (
-    GENERIC_WORDS,
-    parse_media_type,
-    period_filters,
-    subject,
-)
+from discovery.agent.offline.periods import period_filters
+from discovery.agent.offline.querying import GENERIC_WORDS, parse_media_type, subject
 
 Kind = Literal["count", "creator", "period"]
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from discovery.agent.offline.querying import parse_media_type, period_filters
+from discovery.agent.offline.periods import period_filters
+from discovery.agent.offline.querying import parse_media_type
 from discovery.agent.responses import ArchiveRecord
 
 _ORDINALS = {
