@@ -12,6 +12,7 @@ from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from discovery.settings_sections import (
+    ArchiveFusionSettings,
     DiscoverSettings,
     FetchSettings,
     ServingSettings,
@@ -63,6 +64,7 @@ class SkillProposals(StrEnum):
 
 
 class Settings(
+    ArchiveFusionSettings,
     DiscoverSettings,
     FetchSettings,
     ServingSettings,
@@ -138,10 +140,8 @@ class Settings(
     # both, hierarchical just below it with 4x fewer candidates.
     discovery_archive_strategy: StrategyName = StrategyName.HYBRID
     discovery_tool_strategy: StrategyName = StrategyName.HYBRID
-    # Archive hybrid search: BM25 and dense rankings fused by weighted reciprocal rank fusion,
-    # chosen on the tune splits of the NPG and CMOA field-withheld dev sets
-    # (docs/archive-search.md). The two settings above (k 10, text weight 0.4) stay those of
-    # tool catalogs.
+    # Archive hybrid search with DISCOVERY_ARCHIVE_FUSION=rrf (settings_sections.py), chosen on
+    # the NPG and CMOA field-withheld tune splits (docs/archive-search.md).
     discovery_archive_rrf_k: int = Field(default=10, ge=1, le=1000)
     discovery_archive_text_weight: float = Field(
         default=1.5,
@@ -153,7 +153,7 @@ class Settings(
         default=40,
         ge=1,
         le=1000,
-        description="Hybrid search: how deep each ranking (dense, BM25) is read before fusion.",
+        description="Tool catalog hybrid search: how deep each ranking is read before fusion.",
     )
     discovery_text_candidate_budget: int = Field(
         default=5000,

@@ -26,6 +26,13 @@ class StrategyName(StrEnum):
     HYBRID = "hybrid"
 
 
+class FusionMode(StrEnum):
+    """How hybrid search fuses its dense and BM25 legs (`match_items_fuse`'s `fusion`)."""
+
+    RRF = "rrf"
+    CONVEX = "convex"
+
+
 class A2AQueryVector(StrEnum):
     """How an A2A intent search with a user text is embedded (see `search/agents.py`)."""
 
@@ -74,6 +81,31 @@ class DiscoverSettings(BaseSettings):
         if self.discovery_success_prior_successes + self.discovery_success_prior_failures <= 0:
             raise ValueError("the success-rate prior needs a positive total weight")
         return self
+
+
+class ArchiveFusionSettings(BaseSettings):
+    # Archive hybrid search (docs/archive-search.md): a convex combination of the legs' min-max
+    # normalized scores, dense_weight x dense + (1 - dense_weight) x BM25, each leg read to its
+    # top `depth`. Chosen on the tune splits of the four archive dev sets (leave-one-set-out
+    # picked 0.25 every time): the one fusion at or above each set's best leg on every set.
+    # `rrf` is the weighted reciprocal rank fusion of discovery_archive_rrf_k / _text_weight
+    # (settings.py; chosen there at depth 40). Tool catalogs keep their own RRF settings.
+    discovery_archive_fusion: FusionMode = Field(
+        default=FusionMode.CONVEX,
+        description="Archive hybrid fusion: convex (normalized scores) or rrf (reciprocal ranks).",
+    )
+    discovery_archive_dense_weight: float = Field(
+        default=0.25,
+        ge=0.0,
+        le=1.0,
+        description="Convex archive fusion: the dense leg's weight (BM25 weighs 1 minus it).",
+    )
+    discovery_archive_hybrid_depth: int = Field(
+        default=100,
+        ge=1,
+        le=1000,
+        description="Archive hybrid search: how deep each leg is read before fusion.",
+    )
 
 
 class FetchSettings(BaseSettings):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from discovery.db import ItemKind
+from discovery.search.fusion import FusionPlan
 from discovery.search.models import SearchRequest, Strategy
 from discovery.settings import Settings
+from discovery.settings_sections import FusionMode
 
 
 def test_plan_fills_left_out_fields_from_settings() -> None:
@@ -74,14 +76,15 @@ def test_the_shipped_defaults_are_hybrid_with_a_floor_per_kind() -> None:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     plan = SearchRequest.build(query="x").plan(settings)
     assert plan.strategy is Strategy.HYBRID
-    assert (plan.rrf_k, plan.text_weight) == (
-        settings.discovery_archive_rrf_k,
-        settings.discovery_archive_text_weight,
-    )
+    assert plan.fusion == FusionPlan(FusionMode.CONVEX, 10, 0.25, 0.75, 100)
     assert plan.tool_threshold == settings.discovery_tool_threshold == 0.3
     tools = SearchRequest.build(query="x", item_type="tool").plan(settings)
     assert tools.strategy is Strategy.HYBRID
-    assert (tools.rrf_k, tools.text_weight) == (10, 0.4)
+    assert tools.fusion == FusionPlan(FusionMode.RRF, 10, 1.0, 0.4, 40)
+    rrf = Settings(_env_file=None, discovery_archive_fusion="rrf")  # type: ignore[call-arg]
+    assert SearchRequest.build(query="x").plan(rrf).fusion == FusionPlan(
+        FusionMode.RRF, 10, 1.0, 1.5, 100
+    )
     assert tools.tool_threshold == 0.0  # a tool catalog's floor hides no answer
     asked = SearchRequest.build(query="x", item_type="tool", strategy="hierarchical",
                                 tool_threshold=0.2).plan(settings)  # fmt: skip

@@ -110,10 +110,13 @@ async def test_hybrid_fusion_follows_the_configured_text_weight(demo_runtime: Ru
         )
         return await service.search(_req(query, strategy=strategy, limit=5))
 
+    rrf = {"discovery_archive_fusion": "rrf"}
     dense = [hit.id for hit in (await search("direct")).items]
-    muted = await search("hybrid", discovery_archive_text_weight=0.0)
+    muted = await search("hybrid", discovery_archive_text_weight=0.0, **rrf)
     assert [hit.id for hit in muted.items] == dense
-    text_led = await search("hybrid", discovery_archive_text_weight=10.0, discovery_archive_rrf_k=1)
+    text_led = await search(
+        "hybrid", discovery_archive_text_weight=10.0, discovery_archive_rrf_k=1, **rrf
+    )
     async with demo_runtime.db.connection() as conn:
         text = await queries.match_items_bm25(
             conn, query, count=20, filters=SearchFilters().sql_args(), candidate_budget=5000
@@ -208,17 +211,22 @@ async def test_hierarchical_falls_back_when_stage_one_fails(runtime: Runtime) ->
     assert response.items[0].title.startswith("No. 82 Lincoln streetcar")
 
 
-async def test_hybrid_in_two_steps_answers_as_the_one_call(demo_runtime: Runtime) -> None:
+@pytest.mark.parametrize("fusion", ["rrf", "convex"])
+async def test_hybrid_in_two_steps_answers_as_the_one_call(
+    demo_runtime: Runtime, fusion: str
+) -> None:
     """The service runs the text leg while the query is embedded, then `match_items_fuse`; an
-    rpc client calls `match_items_hybrid`: same hits, same order, same scores and leg ranks."""
-    cfg = demo_runtime.settings
+    rpc client calls `match_items_hybrid`: same hits, same order, same scores and leg ranks,
+    in either fusion."""
+    cfg = demo_runtime.settings.model_copy(update={"discovery_archive_fusion": fusion})
+    service = SearchService(demo_runtime.db, demo_runtime.embedder, cfg)
     for query, filters in (
         ("Crawford Grill jazz musicians", {}),
         ('"Hill District" -church', {}),
         ("portrait of a woman", {"media_types": ["photograph"], "date_from": 1950}),
     ):
         request = _req(query, strategy="hybrid", limit=8, tool_threshold=0.0, **filters)
-        served = await demo_runtime.search.search(request)
+        served = await service.search(request)
         plan = request.plan(cfg)
         vector = demo_runtime.embedder.embed_query(query)
         async with demo_runtime.db.connection() as conn:
@@ -227,11 +235,11 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(demo_runtime: Runtime
                     "select id, similarity, rank_score, dense_rank, text_rank from"
                     " match_items_hybrid(%(q)s, %(t)s, 8, 0.0, filter_kinds => %(filter_kinds)s,"
                     " filter_media_types => %(filter_media_types)s, date_from => %(date_from)s,"
-                    " model_name => %(model_name)s, rrf_k => %(k)s, text_weight => %(w)s,"
+                    " model_name => %(model_name)s, rrf_k => %(rrf_k)s, fusion => %(fusion)s,"
+                    " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"
                     " dense_depth => %(d)s, text_depth => %(d)s)",
-                    plan.filters.sql_args()
-                    | {"q": vector, "t": query, "k": plan.rrf_k, "w": plan.text_weight,
-                       "d": max(8, cfg.discovery_hybrid_depth),
+                    plan.filters.sql_args() | plan.fusion.sql_args()
+                    | {"q": vector, "t": query, "d": max(8, plan.fusion.depth),
                        "model_name": demo_runtime.embedder.model_id},
                 )
             ).fetchall()  # fmt: skip

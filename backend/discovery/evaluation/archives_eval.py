@@ -201,9 +201,11 @@ async def run_dev_set(
 def settings_summary(settings: Settings) -> dict[str, Any]:
     return {
         "archive_strategy": settings.discovery_archive_strategy.value,
+        "archive_fusion": settings.discovery_archive_fusion.value,
+        "archive_dense_weight": settings.discovery_archive_dense_weight,
         "archive_rrf_k": settings.discovery_archive_rrf_k,
         "archive_text_weight": settings.discovery_archive_text_weight,
-        "hybrid_depth": settings.discovery_hybrid_depth,
+        "archive_hybrid_depth": settings.discovery_archive_hybrid_depth,
         "text_candidate_budget": settings.discovery_text_candidate_budget,
         "limit": K,
         "embedding_model": settings.discovery_embedding_model.value,

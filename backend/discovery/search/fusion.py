@@ -1,8 +1,16 @@
-"""Reciprocal rank fusion: merge ranked lists by summing weight / (k + rank)."""
+"""Fusion of ranked lists: reciprocal rank fusion in Python (weight / (k + rank)), and the plan
+hybrid search hands `match_items_fuse`: RRF or a convex combination of normalized scores."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from discovery.settings_sections import FusionMode
+
+if TYPE_CHECKING:
+    from discovery.settings import Settings
 
 RRF_K = 60  # the textbook constant (Cormack et al., 2009); hybrid search configures its own
 
@@ -28,3 +36,50 @@ def reciprocal_rank_fusion(
 def clamp_similarity(value: float) -> float:
     """Cosine similarity clamped to [0, 1] (negative similarity means no match)."""
     return min(1.0, max(0.0, float(value)))
+
+
+@dataclass(frozen=True)
+class FusionPlan:
+    """How hybrid search fuses its dense and BM25 legs, each read to its top `depth`: `rrf`
+    sums weight / (rrf_k + rank); `convex` sums weight x the leg's min-max normalized score,
+    over the sum of the weights (a score in [0, 1]). See the migration 20261128000700."""
+
+    mode: FusionMode
+    rrf_k: int
+    dense_weight: float
+    text_weight: float
+    depth: int
+
+    @classmethod
+    def for_tools(cls, settings: Settings) -> FusionPlan:
+        """Tool catalogs: weighted RRF, the dense ranking weighing 1."""
+        return cls(
+            mode=FusionMode.RRF,
+            rrf_k=settings.discovery_hybrid_rrf_k,
+            dense_weight=1.0,
+            text_weight=settings.discovery_hybrid_text_weight,
+            depth=settings.discovery_hybrid_depth,
+        )
+
+    @classmethod
+    def for_archives(cls, settings: Settings) -> FusionPlan:
+        """Archives: convex (dense weight alpha, BM25 1 - alpha) or weighted RRF."""
+        mode = FusionMode(settings.discovery_archive_fusion)  # a str from model_copy too
+        convex = mode is FusionMode.CONVEX
+        alpha = settings.discovery_archive_dense_weight
+        return cls(
+            mode=mode,
+            rrf_k=settings.discovery_archive_rrf_k,
+            dense_weight=alpha if convex else 1.0,
+            text_weight=1.0 - alpha if convex else settings.discovery_archive_text_weight,
+            depth=settings.discovery_archive_hybrid_depth,
+        )
+
+    def sql_args(self) -> dict[str, Any]:
+        """`match_items_fuse`'s fusion arguments (depth is the caller's: it reads both legs)."""
+        return {
+            "fusion": self.mode.value,
+            "rrf_k": self.rrf_k,
+            "dense_weight": self.dense_weight,
+            "text_weight": self.text_weight,
+        }

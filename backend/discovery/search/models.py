@@ -19,6 +19,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from discovery.db.schema import ItemKind
+from discovery.search.fusion import FusionPlan
 from discovery.text import RequestModel, text_problem
 
 if TYPE_CHECKING:
@@ -137,8 +138,7 @@ class SearchPlan:
     query: str
     strategy: Strategy
     limit: int
-    rrf_k: int
-    text_weight: float
+    fusion: FusionPlan
     skill_limit: int
     skill_threshold: float
     tool_threshold: float
@@ -250,26 +250,19 @@ class SearchRequest(RequestModel):
                 settings.discovery_tool_skill_limit,
                 settings.discovery_tool_skill_threshold,
             )
-            default, rrf_k, text_weight = (
-                settings.discovery_tool_strategy,
-                settings.discovery_hybrid_rrf_k,
-                settings.discovery_hybrid_text_weight,
-            )
+            default = settings.discovery_tool_strategy
+            fusion = FusionPlan.for_tools(settings)
         else:
             skill_limit, skill_threshold = (
                 settings.discovery_skill_limit,
                 settings.discovery_skill_threshold,
             )
-            default, rrf_k, text_weight = (
-                settings.discovery_archive_strategy,
-                settings.discovery_archive_rrf_k,
-                settings.discovery_archive_text_weight,
-            )
+            default = settings.discovery_archive_strategy
+            fusion = FusionPlan.for_archives(settings)
         return SearchPlan(
             query=self.query,
             strategy=self.strategy or Strategy(default.value),
-            rrf_k=rrf_k,
-            text_weight=text_weight,
+            fusion=fusion,
             limit=_given(self.limit, settings.discovery_tool_limit),
             skill_limit=_given(self.skill_limit, skill_limit),
             skill_threshold=_given(self.skill_threshold, skill_threshold),

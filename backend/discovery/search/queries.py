@@ -12,6 +12,7 @@ import numpy as np
 import psycopg
 from psycopg.rows import dict_row
 
+from discovery.search.fusion import FusionPlan
 from discovery.search.results import ItemHit, LegRanks, SkillHit
 
 _ITEM_ARGS = (
@@ -96,8 +97,7 @@ async def match_items_fuse(
     model_name: str,
     exact_max_rows: int,
     ef_search: int,
-    rrf_k: float,
-    text_weight: float,
+    fusion: FusionPlan,
     depth: int,
 ) -> list[tuple[ItemHit, LegRanks]]:
     """The dense leg fused with a text leg already run (`match_items_bm25`, best first): the
@@ -105,13 +105,14 @@ async def match_items_fuse(
     sql = (
         "select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s, "
         + _ITEM_ARGS
-        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s, rrf_k => %(k)s,"
-        " text_weight => %(tw)s, dense_depth => %(depth)s)"
+        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s, rrf_k => %(rrf_k)s,"
+        " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"
+        " dense_depth => %(depth)s, fusion => %(fusion)s)"
     )
     args = {"q": vector, "count": count, "threshold": threshold}
     args |= {"ids": [i for i, _ in text_ranking], "scores": [s for _, s in text_ranking]}
     args |= filters | {"model_name": model_name, "exact": exact_max_rows, "ef": ef_search}
-    args |= {"k": rrf_k, "tw": text_weight, "depth": depth}
+    args |= fusion.sql_args() | {"depth": depth}
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
         return [_fused_hit(row) for row in await cur.fetchall()]

@@ -23,13 +23,15 @@ class ItemHit(BaseModel):
     primary_skill_id: str | None
     score: float = Field(description="Cosine similarity with the query, clamped to [0, 1].")
     rank_score: float | None = Field(
-        default=None, description="Hybrid only: the reciprocal-rank-fusion score that orders hits."
+        default=None,
+        description="Hybrid only: the fused score that orders hits (reciprocal rank fusion, or "
+        "a convex combination of normalized leg scores, in [0, 1]).",
     )
 
 
 class LegRanks(BaseModel):
     """Why a hybrid hit matched: its rank in each ranking fused (None: not in that ranking's
-    top `DISCOVERY_HYBRID_DEPTH`), and its BM25 score."""
+    top `depth`: DISCOVERY_ARCHIVE_HYBRID_DEPTH or DISCOVERY_HYBRID_DEPTH), and its BM25 score."""
 
     dense: int | None
     text: int | None

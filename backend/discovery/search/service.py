@@ -188,14 +188,15 @@ class SearchService:
             return await self._match(conn, run, filters | {"filter_skill_ids": skill_ids})
 
     async def _hybrid(self, run: _Run, embedding: asyncio.Future[np.ndarray]) -> list[ItemHit]:
-        """Dense and BM25 rankings fused by weighted reciprocal rank fusion. The BM25 leg needs
+        """Dense and BM25 rankings fused as the plan says (`FusionPlan`: weighted reciprocal
+        rank fusion, or a convex combination of normalized scores). The BM25 leg needs
         no vector, so it runs while the query is being embedded (`match_items_bm25`); the dense
         leg and the fusion follow in one call (`match_items_fuse`; `match_items_hybrid` is the
         same two steps in one round trip, for rpc clients). Each hit's rank in either leg goes
         to `metadata.leg_ranks`."""
         req, cfg = run.request, self.settings
         filters = req.filters.sql_args()
-        depth = max(req.limit, cfg.discovery_hybrid_depth)
+        depth = max(req.limit, req.fusion.depth)
         async with self.db.connection() as conn:
             run.candidates = await self.stats.catalog_size(filters["filter_kinds"], conn)
             t = time.perf_counter()
@@ -219,8 +220,7 @@ class SearchService:
                 model_name=self.embedder.model_id,
                 exact_max_rows=cfg.discovery_exact_scan_max_rows,
                 ef_search=cfg.discovery_hnsw_ef_search,
-                rrf_k=req.rrf_k,
-                text_weight=req.text_weight,
+                fusion=req.fusion,
                 depth=depth,
             )
         run.item_ms = text_ms + _ms_since(t)
