@@ -1361,7 +1361,7 @@ export interface components {
             score: number;
             /**
              * Rank Score
-             * @description Hybrid only: the reciprocal-rank-fusion score that orders hits.
+             * @description Hybrid only: the fused score that orders hits (reciprocal rank fusion, or a convex combination of normalized leg scores, in [0, 1]).
              */
             rank_score?: number | null;
         };
@@ -1374,7 +1374,7 @@ export interface components {
         /**
          * LegRanks
          * @description Why a hybrid hit matched: its rank in each ranking fused (None: not in that ranking's
-         *     top `DISCOVERY_HYBRID_DEPTH`), and its BM25 score.
+         *     top `depth`: DISCOVERY_ARCHIVE_HYBRID_DEPTH or DISCOVERY_HYBRID_DEPTH), and its BM25 score.
          */
         LegRanks: {
             /** Dense */
