@@ -26,6 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tune_archive_search import fuse  # its stable sort breaks ties by dense, then text rank
+
 from discovery.db import ItemKind
 from discovery.evaluation.archive_reference import ExactKnn, PlainBM25
 from discovery.evaluation.archive_sets import DEV_SETS, records
@@ -41,20 +43,6 @@ GRID_K = (3, 5, 10, 20, 30, 60, 100)
 GRID_W = (0.5, 1.0, 1.25, 1.5, 2.0, 3.0)
 GRID_DEPTH = (20, 40, 60, 100)
 GRID_ALPHA = (0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
-
-
-def fuse(dense: list[str], text: list[str], k: float, w: float, depth: int) -> list[str]:
-    scores: dict[str, float] = {}
-    for r, i in enumerate(dense[:depth], 1):
-        scores[i] = scores.get(i, 0) + 1 / (k + r)
-    for r, i in enumerate(text[:depth], 1):
-        scores[i] = scores.get(i, 0) + w / (k + r)
-    ranks_d = {i: r for r, i in enumerate(dense[:depth])}
-    ranks_t = {i: r for r, i in enumerate(text[:depth])}
-    big = 10**9
-    return sorted(scores, key=lambda i: (-scores[i], ranks_d.get(i, big), ranks_t.get(i, big), i))[
-        :10
-    ]
 
 
 async def collect(
