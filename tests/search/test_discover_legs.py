@@ -5,21 +5,18 @@ as the two-step path (the engine's hybrid tool search and `match_items`, then
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import numpy as np
 import psycopg
 import pytest
 from tests.capability_catalog import tools_rt, tools_template, tools_url  # noqa: F401
 from tests.search.test_discover import FORECAST, READ, _capability, _runs
 
 from discovery.db import ItemKind
+from discovery.evaluation.discover_two_step import TwoStepDiscover
 from discovery.runtime import Runtime
-from discovery.search import queries
-from discovery.search.discover import DiscoverService
-from discovery.search.discover_legs import Leg
 from discovery.search.discover_models import DiscoverRequest, DiscoverResponse
 
 pytestmark = pytest.mark.integration
@@ -41,36 +38,6 @@ INTENTS = [
     "calibrate the qubit",
     "zzz qqq",
 ]
-
-
-class TwoStepDiscover(DiscoverService):
-    """discover as it was before the legs read: the tool leg through the engine
-    (`SearchService`'s hybrid search), capabilities through `queries.match_items`, then the
-    candidates' statistics, schemas and related tools in one more round trip."""
-
-    async def _hybrid_tools(
-        self, request: DiscoverRequest, count: int, vector: Callable[[], Awaitable[np.ndarray]]
-    ) -> Leg:
-        return Leg(await self.search_tools(request.intent, vector(), count), None)
-
-    async def _capabilities_leg(
-        self,
-        conn: psycopg.AsyncConnection,
-        vector: np.ndarray,
-        count: int,
-        threshold: float | None = None,
-    ) -> Leg:
-        filters = {
-            "filter_kinds": [ItemKind.CAPABILITY.value], "filter_skill_ids": None,
-            "active_only": True, "filter_media_types": None, "date_from": None, "date_to": None,
-        }  # fmt: skip
-        hits = await queries.match_items(
-            conn, vector, threshold=self.settings.discovery_discover_min_similarity,
-            count=count, filters=filters, model_name=self.embedder.model_id,
-            exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-            ef_search=self.settings.discovery_hnsw_ef_search,
-        )  # fmt: skip
-        return Leg(hits, None)
 
 
 async def _history(rt: Runtime) -> None:
