@@ -12,9 +12,16 @@ from typing import Any
 import psycopg
 import pytest
 from tests.capability_catalog import tools_rt, tools_template, tools_url  # noqa: F401
-from tests.search.test_discover import FORECAST, READ, _capability, _runs
+from tests.search.test_discover import (
+    FORECAST,
+    READ,
+    CountingEmbedder,
+    _capability,
+    _runs,
+    _service,
+)
 
-from discovery.db import ItemKind
+from discovery.db import ItemKind, MissingEmbeddingsError
 from discovery.evaluation.discover_two_step import TwoStepDiscover
 from discovery.runtime import Runtime
 from discovery.search.discover_models import DiscoverRequest, DiscoverResponse
@@ -135,3 +142,23 @@ async def test_the_deprecated_capability_search_reads_its_statistics_with_the_hi
     found = await tools_rt.discover.search_capabilities("commit the staged changes", 5)
     by_runs = sorted((c.usage_count, c.success_rate) for c in found[:2])
     assert by_runs == [(1, 0.925), (7, 0.37)]  # (1 + 2.7) / (7 + 3)
+
+
+async def test_an_empty_catalog_answers_nothing_without_an_error(runtime: Runtime) -> None:
+    response = await runtime.discover.discover(
+        DiscoverRequest.build(intent="read a file", include_related=True)
+    )
+    assert response.results == [] and response.meta.total_found == 0
+
+
+async def test_vectors_of_another_model_are_refused_as_the_engine_does(
+    tools_rt: Runtime,  # noqa: F811
+) -> None:
+    other = CountingEmbedder(tools_rt.embedder)
+    other.model_id = "another-model"
+    service = _service(tools_rt, other)
+    for type_ in ("tool", "all"):
+        with pytest.raises(MissingEmbeddingsError, match="another-model"):
+            await service.discover(
+                DiscoverRequest.build(intent="read a file", filter={"type": type_})
+            )
