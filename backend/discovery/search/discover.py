@@ -1,9 +1,11 @@
 """`discover`: tools and learned capabilities in one ranking, with what an agent needs to act.
 
-intent -> embed once -> tools through the engine (`SearchService`, the configured strategy) and
-capabilities by similarity (`match_items`), each a pool of candidates at or above the
-similarity floor -> exact name matches -> the candidates' run statistics, with the candidate
-tools' input schemas and related tools, in one round trip (`discover_reads.py`) -> every
+intent -> embed once -> tools with the engine's configured strategy and capabilities by
+similarity (`match_items`), each a pool of candidates at or above the similarity floor, each
+leg reading its candidates' run statistics, and the candidate tools' input schemas and related
+tools, in the statement that finds them (`discover_legs.py`; with a tool strategy other than
+hybrid, the full-text fallback or an exact match, in one round trip after the legs:
+`discover_reads.py`) -> exact name matches -> every
 candidate scored with one formula, `min(semantic x reliability(success rate), cap)`
 (`reliability.py`) -> filter on the final score -> exact matches first, then by score -> cut
 to `limit` (schemas and related tools only on the returned tools). When the embedder fails,
@@ -15,23 +17,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 
 import numpy as np
 import psycopg
 
 from discovery.db import Database, ItemKind, MissingEmbeddingsError
-from discovery.db.executions import ExecutionStats, SuccessPrior, load_stats
+from discovery.db.executions import ExecutionStats, SuccessPrior
 from discovery.embeddings import Embedder
 from discovery.logs import log_event, user_text
 from discovery.search import queries
+from discovery.search.discover_legs import Leg, capabilities, hybrid_tools, merge, no_leg
 from discovery.search.discover_models import (
     CapabilityResult,
     DiscoverMeta,
     DiscoverRequest,
     DiscoverResponse,
 )
-from discovery.search.discover_reads import read_candidates
+from discovery.search.discover_reads import CandidateReads, read_candidates
 from discovery.search.discover_results import Scored, to_result
 from discovery.search.models import SearchRequest, Strategy
 from discovery.search.reliability import Reliability
@@ -57,19 +60,20 @@ class DiscoverService:
         self.db, self.embedder, self.search, self.settings = db, embedder, search, settings
         self.reliability = Reliability.of(settings)
         self.prior = SuccessPrior.of(settings)
+        self._tool_strategy = Strategy(settings.discovery_discover_tool_strategy)
 
     async def discover(self, request: DiscoverRequest) -> DiscoverResponse:
         started = time.perf_counter()
         embedded = asyncio.ensure_future(self._embed(request.intent, started))
-        hits, exact = await self._candidates(request, embedded)
+        hits, exact, reads = await self._candidates(request, embedded)
         vector, fallback, embed_ms = await embedded
-        candidates = {h.id: h for h in (*exact, *hits)}
-        tool_ids = [i for i, h in candidates.items() if h.kind is ItemKind.TOOL]
-        per_tool = self.settings.discovery_related_tools_limit
-        async with self.db.connection() as conn:
-            reads = await read_candidates(conn, list(candidates), tool_ids,
-                                          per_tool if request.include_related else None,
-                                          self.prior)  # fmt: skip
+        if reads is None:  # not read with the candidates: one more round trip
+            candidates = {h.id: h for h in (*exact, *hits)}
+            tool_ids = [i for i, h in candidates.items() if h.kind is ItemKind.TOOL]
+            per_tool = self._related_per_tool(request)
+            async with self.db.connection() as conn:
+                reads = await read_candidates(conn, list(candidates), tool_ids, per_tool,
+                                              self.prior)  # fmt: skip
         ranked = self._rank(hits, exact, reads.stats, request, vector)
         kept = ranked[: request.limit]
         schemas, related = reads.schemas, reads.related
@@ -97,13 +101,15 @@ class DiscoverService:
 
     async def _candidates(
         self, request: DiscoverRequest, embedded: asyncio.Future[_Embedded]
-    ) -> tuple[list[ItemHit], list[ItemHit]]:
-        """(candidates, exact name matches): the tool leg (through the engine, which runs a
-        hybrid search's text leg while the intent is still being embedded) and the capability
-        leg with the name lookup (also run while the intent is embedded) at once, each on its
-        own connection (neither waits for a second one while it holds the first)."""
-        tool_pool, capability_pool = self.pools(request.limit)
-        kinds = request.kinds
+    ) -> tuple[list[ItemHit], list[ItemHit], CandidateReads | None]:
+        """(candidates, exact name matches, what was read about them or None): the tool leg
+        (whose text half runs while the intent is embedded) and the capability leg with the
+        name lookup (also run while the intent is embedded) at once, each on its own connection
+        (neither waits for a second one while it holds the first). With a vector, a hybrid tool
+        strategy and no exact match, each leg reads its candidates' statistics, schemas and
+        related tools in the statement that finds them (`discover_legs.py`); otherwise the
+        reads follow (`discover_reads.py`)."""
+        kinds, (tool_pool, _) = request.kinds, self.pools(request.limit)
 
         async def vector_of() -> np.ndarray:
             vector, _, _ = await embedded
@@ -111,39 +117,47 @@ class DiscoverService:
                 raise _NoVector
             return vector
 
-        async def tool_leg() -> list[ItemHit]:
+        async def tool_leg() -> Leg:
             if ItemKind.TOOL not in kinds:
-                return []
+                return no_leg(self._related_per_tool(request))
             try:
-                return await self.search_tools(request.intent, vector_of(), tool_pool)
+                if self._tool_strategy is Strategy.HYBRID:
+                    return await self._hybrid_tools(request, tool_pool, vector_of)
+                return Leg(await self.search_tools(request.intent, vector_of(), tool_pool), None)
             except _NoVector:
-                return []
+                return Leg([], None)
 
-        async def other_leg() -> tuple[list[ItemHit], list[ItemHit]]:
-            names = [k.value for k in kinds]
-            async with self.db.connection() as conn:
-                # The name lookup needs no vector: it runs while the intent is embedded. Only
-                # when a name matches (rare) is it asked again, for the matches' similarity.
+        tools, (others, exact) = await asyncio.gather(
+            tool_leg(), self._other_leg(request, embedded)
+        )
+        return tools.hits + others.hits, exact, None if exact else merge(tools, others)
+
+    async def _other_leg(
+        self, request: DiscoverRequest, embedded: asyncio.Future[_Embedded]
+    ) -> tuple[Leg, list[ItemHit]]:
+        """(the capability leg, or the full-text one without a vector; exact name matches)."""
+        _, capability_pool = self.pools(request.limit)
+        kinds, names = request.kinds, [k.value for k in request.kinds]
+        async with self.db.connection() as conn:
+            # The name lookup needs no vector: it runs while the intent is embedded. Only
+            # when a name matches (rare) is it asked again, for the matches' similarity.
+            exact = await queries.exact_names(
+                conn, request.intent, names, None, self.embedder.model_id
+            )
+            vector, _, _ = await embedded
+            if vector is None:
+                leg = Leg(await queries.match_items_fulltext(
+                    conn, request.intent, names, capability_pool * len(kinds)
+                ), None)  # fmt: skip
+            elif ItemKind.CAPABILITY in kinds:
+                leg = await self._capabilities_leg(conn, vector, capability_pool)
+            else:
+                leg = no_leg(None)
+            if exact and vector is not None:
                 exact = await queries.exact_names(
-                    conn, request.intent, names, None, self.embedder.model_id
+                    conn, request.intent, names, vector, self.embedder.model_id
                 )
-                vector, _, _ = await embedded
-                if vector is None:
-                    hits = await queries.match_items_fulltext(
-                        conn, request.intent, names, capability_pool * len(kinds)
-                    )
-                elif ItemKind.CAPABILITY in kinds:
-                    hits = await self._capabilities(conn, vector, capability_pool)
-                else:
-                    hits = []
-                if exact and vector is not None:
-                    exact = await queries.exact_names(
-                        conn, request.intent, names, vector, self.embedder.model_id
-                    )
-                return hits, exact
-
-        tools, (others, exact) = await asyncio.gather(tool_leg(), other_leg())
-        return tools + others, exact
+            return leg, exact
 
     def pools(self, limit: int) -> tuple[int, int]:
         """Candidates each kind brings to the ranking (tools, capabilities). Tools: the tool
@@ -156,26 +170,50 @@ class DiscoverService:
     async def search_tools(
         self, intent: str, vector: np.ndarray | Awaitable[np.ndarray], count: int
     ) -> list[ItemHit]:
-        """Tools by meaning through the engine, with the strategy discover is configured for:
-        the one place that strategy is chosen. `vector` may still be being computed."""
-        request = SearchRequest(
+        """Tools by meaning through the engine, with the strategy discover is configured for.
+        `vector` may still be being computed."""
+        request = self._tool_request(intent, count)
+        return (await self.search.search(request, vector=vector)).items
+
+    def _tool_request(self, intent: str, count: int) -> SearchRequest:
+        """The one place discover's tool strategy is chosen (`search_tools` runs it through
+        the engine; `_hybrid_tools` runs the engine's plan of it with the reads)."""
+        return SearchRequest(
             query=intent,
             item_type=ItemKind.TOOL,
-            strategy=Strategy(self.settings.discovery_discover_tool_strategy),
+            strategy=self._tool_strategy,
             limit=count,
             tool_threshold=self.settings.discovery_discover_min_similarity,
         )
-        return (await self.search.search(request, vector=vector)).items
+
+    async def _hybrid_tools(
+        self, request: DiscoverRequest, count: int, vector: Callable[[], Awaitable[np.ndarray]]
+    ) -> Leg:
+        """The hybrid tool leg with its candidates' reads (`discover_legs.hybrid_tools`)."""
+        plan = self._tool_request(request.intent, count).plan(self.settings)
+        per_tool = self._related_per_tool(request)
+        async with self.db.connection() as conn:
+            try:
+                return await hybrid_tools(conn, plan, vector, model_name=self.embedder.model_id,
+                                          settings=self.settings, related_per_tool=per_tool,
+                                          prior=self.prior)  # fmt: skip
+            except psycopg.errors.NoDataFound:  # as the engine: no vectors for this model
+                if not await queries.catalog_is_empty(conn):
+                    raise MissingEmbeddingsError(self.embedder.model_id) from None
+                return no_leg(per_tool)
+
+    def _related_per_tool(self, request: DiscoverRequest) -> int | None:
+        return self.settings.discovery_related_tools_limit if request.include_related else None
 
     async def search_capabilities(self, query: str, limit: int) -> list[CapabilityResult]:
         """Capabilities alone, by similarity only (what the deprecated `search_capabilities`
         MCP tool answered before `discover`): no reliability in the order, no floor."""
         vector = await asyncio.to_thread(self.embedder.embed_query, query)
         async with self.db.connection() as conn:
-            hits = await self._capabilities(conn, vector, limit, threshold=0.0)
-            stats = await load_stats(conn, [h.id for h in hits])
+            leg = await self._capabilities_leg(conn, vector, limit, threshold=0.0)
+        stats = leg.reads.stats if leg.reads else {}
         out = []
-        for hit in hits:
+        for hit in leg.hits:
             run = stats.get(hit.id, ExecutionStats())
             rate = run.success_rate(self.prior)
             multiplier = self.reliability.multiplier(rate)
@@ -193,36 +231,27 @@ class DiscoverService:
             reason = f"embedder_failed: {type(exc).__name__}"
             return None, reason, (time.perf_counter() - started) * 1000
 
-    async def _capabilities(
+    async def _capabilities_leg(
         self,
         conn: psycopg.AsyncConnection,
         vector: np.ndarray,
         count: int,
         threshold: float | None = None,
-    ) -> list[ItemHit]:
+    ) -> Leg:
+        """Capabilities by similarity, with their run statistics (one statement)."""
         filters = {
             "filter_kinds": [ItemKind.CAPABILITY.value], "filter_skill_ids": None,
             "active_only": True, "filter_media_types": None, "date_from": None, "date_to": None,
         }  # fmt: skip
+        floor = self.settings.discovery_discover_min_similarity if threshold is None else threshold
         try:
-            return await queries.match_items(
-                conn,
-                vector,
-                threshold=(
-                    self.settings.discovery_discover_min_similarity
-                    if threshold is None
-                    else threshold
-                ),
-                count=count,
-                filters=filters,
-                model_name=self.embedder.model_id,
-                exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-                ef_search=self.settings.discovery_hnsw_ef_search,
-            )
+            return await capabilities(conn, vector, count=count, threshold=floor, filters=filters,
+                                      model_name=self.embedder.model_id,
+                                      settings=self.settings)  # fmt: skip
         except psycopg.errors.NoDataFound:
             if not await queries.catalog_is_empty(conn):
                 raise MissingEmbeddingsError(self.embedder.model_id) from None
-            return []
+            return no_leg(None)
 
     def _rank(
         self,
