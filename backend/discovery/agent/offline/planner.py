@@ -83,8 +83,11 @@ class LocalPlanner(BaseChatModel):
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
-        if (ref := parse_reference(text)) is not None:
-            target = resolve(ref, shown_records(messages[:start]))
+        ref = parse_reference(text)
+        target = resolve(ref, shown_records(messages[:start])) if ref is not None else None
+        if ref is not None and ref.guessed and isinstance(target, str):
+            ref = None  # "more like the Hill District one": a name no shown record is by
+        if ref is not None and target is not None:
             if isinstance(target, str):
                 return AIMessage(content=target)
             if ref.describe:
