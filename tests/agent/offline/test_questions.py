@@ -166,6 +166,8 @@ def test_every_answer_template_renders() -> None:
         "subject": "x",
         "names": "A and B",
         "more": "",
+        "creator": "A",
+        "year": "1950",
     }
     for name, template in templates().items():
         assert template.format(**values), name
@@ -235,3 +237,29 @@ def test_creator_questions_name_their_subject_without_question_words() -> None:
     ]:
         question = parse_question(text)
         assert question is not None and (question.kind, question.subject) == ("creator", subject)
+
+
+def test_one_record_is_named_in_the_singular() -> None:
+    one = _artifact(total=1, creators=[("Hiroshige", 1)], decades=[(1850, 1)], earliest=1852,
+                    latest=1852)  # fmt: skip
+    assert answer(CatalogQuestion("count", "jazz"), one) == (
+        'The archive has 1 photograph matching "jazz".'
+    )
+    assert answer(CatalogQuestion("creator"), one) == (
+        'The only photograph matching "jazz" is by Hiroshige, dated 1852.'
+    )
+
+
+def test_questions_after_a_search_by_likeness_ask_about_the_records_it_showed() -> None:
+    back = parse_question("who took these?")
+    assert back is not None
+    previous = {"query": "like: Teakettle Stand", "similar_to": "r1"}
+    assert facts_args(back, previous, ["a", "b"]) == {"subject": "", "item_ids": ["a", "b"]}
+    assert facts_args(back, {"query": "boxing"}, ["a", "b"]) == {"subject": "boxing"}
+    shown = _artifact(subject="", total=2, item_ids=["a", "b"], creators=[("Harris", 2)])
+    assert answer(CatalogQuestion("creator"), shown) == (
+        "All 2 photographs I showed are by Harris."
+    )
+    assert answer(CatalogQuestion("count"), shown).startswith(
+        "Those are the 2 photographs I showed"
+    )

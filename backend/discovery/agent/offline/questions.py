@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -133,10 +134,16 @@ def question_subject(text: str) -> str:
     )
 
 
-def facts_args(question: CatalogQuestion, previous: dict[str, Any] | None) -> dict[str, Any] | None:
+def facts_args(
+    question: CatalogQuestion, previous: dict[str, Any] | None, shown: Sequence[str] = ()
+) -> dict[str, Any] | None:
     """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
-    back) the previous search's subject with its filters and the question's on top. None when
-    the question points back and the thread has no search to point to: the whole archive."""
+    back) the previous search's subject with its filters and the question's on top; after a
+    search for records like a shown one, which has no subject, the records it showed (`shown`:
+    "who took these?" asks about those). None when the question points back and the thread has
+    no search to point to: the whole archive."""
+    if question.about_previous and previous is not None and previous.get("similar_to") and shown:
+        return {"subject": "", "item_ids": list(shown), **question.filters}
     if question.about_previous and previous is not None:
         kept: dict[str, Any] = {
             k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
@@ -152,11 +159,12 @@ def question_calls(
     search_tool: str,
     facts_tool: str,
     search_args: dict[str, Any],
+    shown: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The tool calls that answer `question`: the facts, plus a search showing the records
     when the question names its own subject (the records of a question pointing back are
     already on screen)."""
-    args = facts_args(question, previous) or {}
+    args = facts_args(question, previous, shown) or {}
     calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
     if question.subject:
         filters = {k: v for k, v in args.items() if k != "subject"}
