@@ -127,3 +127,12 @@ async def test_positions_in_words_and_from_the_end_resolve(agent: AgentService) 
     assert third.attempts[0].filters["similar_to"] == first.archives[2].id
     before_last = await agent.run("the second to last one", first.thread_id)
     assert before_last.attempts[0].filters["similar_to"] == third.archives[-2].id
+
+
+async def test_the_one_with_words_of_its_title_resolves(agent: AgentService) -> None:
+    first = await agent.run("boxing photos")
+    second = first.archives[1]
+    word = max(second.title.split()[:6], key=len).strip(",.").lower()
+    similar = await agent.run(f"more like the one with the {word}", first.thread_id)
+    target = next(r for r in first.archives if word in r.title.lower())
+    assert similar.attempts[0].filters["similar_to"] == target.id

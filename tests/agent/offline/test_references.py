@@ -157,3 +157,14 @@ def test_a_guessed_name_resolves_only_against_a_shown_creator() -> None:
 )
 def test_plain_pointers_need_a_single_record(text: str) -> None:
     assert parse_reference(text) is None
+
+
+def test_the_one_with_some_words_resolves_by_the_records_title() -> None:
+    ref = parse_reference("more like the one with the drums")
+    assert ref is not None and ref.about == "the drums" and ref.guessed
+    assert resolve(ref, SHOWN) is SHOWN[1]  # "Art Blakey playing drums on stage"
+    who = parse_reference("who's in the picture of the boxers sparring?")
+    assert who is not None and who.describe and resolve(who, SHOWN) is SHOWN[2]
+    none = parse_reference("that photo of the Crawford Grill")
+    assert none is not None and none.guessed and isinstance(resolve(none, SHOWN), str)
+    assert parse_reference("ok, just the ones with a cake") is None  # narrowing, not a pointer

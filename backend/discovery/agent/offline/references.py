@@ -2,11 +2,14 @@
 stand-in for an LLM, documented as such).
 
 - `parse_reference` finds a pointer at a shown record: a position ("the second one", "2nd",
-  "#3", "number 3", "the 12th one", "the last one", "that photo at the top" = 1, "that one" =
-  the first), or "the one by <creator>"; and whether the turn asks for more like it or asks
-  about it ("who's in the third photo?", "tell me about the second one").
+  "#3", "number 3", "number three", "the 12th one", "the last one", "the second to last",
+  "that photo at the top" = 1, "that one" = the first), "the one by <creator>", or, as
+  guesses, "the <Name> one" (a creator) and "the one with <words>" (words of its title); and
+  whether the turn asks for more like it or asks about it ("who's in the third photo?", "tell
+  me about the second one").
 - `resolve` finds that record among the shown ones, or says why it cannot (a position past the
-  end, a creator none of them has, nothing shown yet).
+  end, a creator none of them has, nothing shown yet). A guess that finds no record is no
+  reference: the planner reads the turn as a request.
 - `clarify_constraints` answers a follow-up that has nothing to follow ("only the ones from the
   1950s" as a first message) with a question instead of a search.
 """
@@ -17,7 +20,9 @@ import re
 from dataclasses import dataclass
 
 from discovery.agent.offline.periods import period_filters
-from discovery.agent.offline.querying import parse_media_type
+from discovery.agent.offline.querying import content_words, parse_media_type
+from discovery.agent.offline.terms import stem
+from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
 
 _ORDINALS = {
@@ -64,6 +69,13 @@ _CREATOR_RE = re.compile(
     r"(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the\b|$))",
     re.IGNORECASE,
 )
+# "the one with the trumpet player", "that photo of the Crawford Grill": a shown record named
+# by its content (singular: "the ones with a cake" narrows instead). Also a guess.
+_ABOUT_RE = re.compile(
+    rf"\b(?:the|that|this)\s+{_NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
+    r"(?P<about>[^,?!;]+?)(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the \d|$))",
+    re.IGNORECASE,
+)
 _SIMILAR_RE = re.compile(
     r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|along the lines)\b", re.I
 )
@@ -99,6 +111,7 @@ class Reference:
     describe: bool = False  # a question about the record, not "more like it"
     rest: str = ""  # the text without the pointer (its other constraints: "only the 1960s")
     guessed: bool = False  # a name read as a creator: not a reference when none has it
+    about: str | None = None  # words of the record's title ("the one with the trumpet")
 
 
 def parse_reference(text: str) -> Reference | None:
@@ -116,9 +129,15 @@ def parse_reference(text: str) -> Reference | None:
         creator = m.group("creator").strip()
         if creator and not re.fullmatch(r"(?:the\s+)?\d{2,4}'?s?", creator, re.I):
             return Reference(creator=creator, describe=describe, rest=_without(text, m))
-    for pattern in _POSITION_RES:
+    *ordered, demonstrative = _POSITION_RES
+    for pattern in ordered:
         if m := pattern.search(text):
             return Reference(_position(m), describe=describe, rest=_without(text, m))
+    if (m := _ABOUT_RE.search(text)) and content_words(m.group("about")):
+        about = m.group("about").strip()
+        return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True)
+    if m := demonstrative.search(text):  # "that photo", "more like it"
+        return Reference(_position(m), describe=describe, rest=_without(text, m))
     if m := _NAMED_RE.search(text):
         creator = m.group("creator").strip('" ')
         return Reference(creator=creator, describe=describe, rest=_without(text, m), guessed=True)
@@ -156,6 +175,13 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
             if wanted and f" {wanted} " in f" {_name_words(record.creator)} ":
                 return record
         return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
+    if ref.about is not None:  # the first record holding the most (at least half) of its words
+        stems = {stem(w) for w in content_words(ref.about)}
+        held = [len(stems & {stem(w) for w in words(f"{r.title} {r.creator}")}) for r in shown]
+        best = max(held, default=0)
+        if stems and best and 2 * best >= len(stems):
+            return shown[held.index(best)]
+        return f"None of the {counted} I showed matches {ref.about!r}. Which one do you mean?"
     position = ref.position or 1
     index = n + position if position < 0 else position - 1  # -1: the last, -2: the one before
     if not 0 <= index < n:
