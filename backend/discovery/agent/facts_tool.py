@@ -23,8 +23,9 @@ DESCRIPTION = (
     "century, earliest and latest year). Use it for questions such as 'how many photographs of "
     "X?', 'who took these?', 'what decades are they from?', 'how old are they?'. A record "
     "matches when its text holds every word of `subject` and it passes the filters; for a "
-    "question about the records just shown, repeat that search's subject and filters. Answer "
-    "with the figures it returns, never with estimates."
+    "question about the records just shown, repeat that search's subject and filters (after a "
+    "similar_to search, which has no subject, give the shown ids as `item_ids`). Answer with "
+    "the figures it returns, never with estimates."
 )
 
 
