@@ -107,3 +107,32 @@ async def test_a_follow_up_with_a_subject_is_a_new_request(agent: AgentService) 
     assert response.response_type == "results"
     assert response.attempts[0].filters.get("media_type") == "photograph"
     assert "steel mills" in response.attempts[0].query
+
+
+async def test_a_name_without_by_is_a_creator_only_when_a_shown_record_has_it(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("boxing photos")
+    harris = next(r for r in first.archives if "Harris" in r.creator)
+    by = await agent.run("more like the Teenie Harris photo", first.thread_id)
+    assert by.attempts[0].filters["similar_to"] == harris.id
+    place = await agent.run("more like the Hill District one", first.thread_id)
+    assert place.attempts and "similar_to" not in place.attempts[0].filters
+    assert "hill district" in place.attempts[0].query.lower()
+
+
+async def test_positions_in_words_and_from_the_end_resolve(agent: AgentService) -> None:
+    first = await agent.run("boxing photos")
+    third = await agent.run("show me more like number three", first.thread_id)
+    assert third.attempts[0].filters["similar_to"] == first.archives[2].id
+    before_last = await agent.run("the second to last one", first.thread_id)
+    assert before_last.attempts[0].filters["similar_to"] == third.archives[-2].id
+
+
+async def test_the_one_with_words_of_its_title_resolves(agent: AgentService) -> None:
+    first = await agent.run("boxing photos")
+    second = first.archives[1]
+    word = max(second.title.split()[:6], key=len).strip(",.").lower()
+    similar = await agent.run(f"more like the one with the {word}", first.thread_id)
+    target = next(r for r in first.archives if word in r.title.lower())
+    assert similar.attempts[0].filters["similar_to"] == target.id

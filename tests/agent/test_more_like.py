@@ -5,10 +5,17 @@ from __future__ import annotations
 import pytest
 from tests.catalog.test_ingest import FIXTURE
 
-from discovery.agent.more_like import more_like, subject_text
+from discovery.agent.more_like import (
+    like_first,
+    more_like,
+    needed_shared,
+    subject_text,
+    subject_words,
+)
 from discovery.catalog.archives.ingest import ingest_archives
 from discovery.db import ItemKind
 from discovery.runtime import Runtime
+from discovery.search.results import ItemHit
 from discovery.search.similar import ItemDetail
 
 
@@ -47,6 +54,35 @@ def test_subject_text_of_a_long_title_keeps_its_rare_words() -> None:
     text = subject_text(_item(title), counts, size=100).split()
     assert not {"man", "men", "wearing", "showing", "with"} & set(text)  # common or stopwords
     assert {"scout", "uniform", "newspaper", "headline"} <= set(text) and len(text) <= 6
+
+
+def test_subject_words_count_a_word_once_and_leave_out_how_the_record_looks() -> None:
+    title = "Boy Scouts wearing light colored uniforms, one scout holding newspapers, a newspaper"
+    found = subject_words(_item(title))
+    assert found == ["boy", "scouts", "uniforms", "newspapers"]
+    assert needed_shared(found) == 2 and needed_shared(["teapot"]) == 1
+
+
+def _hit(id_: str, title: str) -> ItemHit:
+    return ItemHit(
+        id=id_, kind=ItemKind.ARCHIVE, name=title, title=title, description="", summary="",
+        metadata={}, skill_ids=[], primary_skill_id=None, score=0.5,
+    )  # fmt: skip
+
+
+def test_like_first_puts_records_sharing_subject_words_first_and_the_shown_after_them() -> None:
+    subject = ["buddhist", "deity"]  # one shared word is enough
+    hits = [
+        _hit("a", "Night Rain at Oyama"),
+        _hit("b", "The Deity Benzaiten (Buddhist)"),  # shown before
+        _hit("c", "Sashimi"),
+        _hit("d", "Buddhist Deity (Pilgrimage Souvenir)"),
+        _hit("e", "Shinto Ceremony"),  # shown before, not like it: left out
+    ]
+    assert [h.id for h in like_first(hits, subject, {"b", "e"})] == ["d", "b", "a", "c"]
+    long = ["scout", "uniform", "newspaper", "lap", "headline"]  # two shared words needed
+    hits = [_hit("x", "Scout troop"), _hit("y", "Scout in uniform"), _hit("z", "Newspaper")]
+    assert [h.id for h in like_first(hits, long, set())] == ["y", "x", "z"]
 
 
 @pytest.mark.integration

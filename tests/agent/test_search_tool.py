@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tests.catalog.test_ingest import FIXTURE
 
+from discovery.agent.more_like import needed_shared, subject_words
 from discovery.agent.tools import SearchArtifact, make_search_tool
 from discovery.catalog.archives.ingest import ingest_archives
 from discovery.runtime import Runtime
@@ -39,11 +40,24 @@ async def test_the_tool_searches_like_a_record_and_reports_an_unknown_one(
     assert artifact.filters == {"similar_to": shown[0].id}
     assert artifact.query.startswith("like: ") and artifact.error is None
     assert artifact.records and shown[0].id not in {r.id for r in artifact.records}
+    excluded = {r.id for r in artifact.records}
     _, rest = await search(
-        similar_to=shown[0].id, exclude_ids=[r.id for r in artifact.records], match_threshold=0.0
+        similar_to=shown[0].id, exclude_ids=sorted(excluded), match_threshold=0.0
     )
-    assert not {r.id for r in artifact.records} & {
-        r.id for r in SearchArtifact.model_validate(rest).records
-    }
+    # An excluded record comes back only when it is like the record (enough subject words)
+    # and after every unseen record that is (more_like.like_first).
+    item = await runtime.search.similar.item(shown[0].id)
+    words, again = subject_words(item), SearchArtifact.model_validate(rest).records
+    need = needed_shared(words)
+    like = [
+        r.id in excluded
+        for r in again
+        if sum(w in f"{r.title} {r.description}".lower() for w in words) >= need
+    ]
+    assert like == sorted(like)  # the unseen first
+    for record in again:
+        if record.id in excluded:
+            text = f"{record.title} {record.description}".lower()
+            assert sum(w in text for w in words) >= need
     _, unknown = await search(similar_to="cmoa:nope")
     assert SearchArtifact.model_validate(unknown).error == "no item with id 'cmoa:nope'"

@@ -23,8 +23,9 @@ DESCRIPTION = (
     "century, earliest and latest year). Use it for questions such as 'how many photographs of "
     "X?', 'who took these?', 'what decades are they from?', 'how old are they?'. A record "
     "matches when its text holds every word of `subject` and it passes the filters; for a "
-    "question about the records just shown, repeat that search's subject and filters. Answer "
-    "with the figures it returns, never with estimates."
+    "question about the records just shown, repeat that search's subject and filters (after a "
+    "similar_to search, which has no subject, give the shown ids as `item_ids`). Answer with "
+    "the figures it returns, never with estimates."
 )
 
 
@@ -37,6 +38,11 @@ class FactsArgs(BaseModel):
     media_type: str | None = Field(default=None, description="Only this media type.")
     year_from: int | None = Field(default=None, description="Only records from this year on.")
     year_to: int | None = Field(default=None, description="Only records up to this year.")
+    item_ids: list[str] | None = Field(
+        default=None,
+        description='The ids of shown records, for a question about exactly those ("who took '
+        'these?" after a similar_to search, which has no subject); subject left empty.',
+    )
 
 
 class FactsArtifact(BaseModel):
@@ -50,6 +56,8 @@ class FactsArtifact(BaseModel):
     earliest: int | None = None
     latest: int | None = None
     undated: int = 0
+    item_ids: list[str] = Field(default_factory=list)
+    """The records asked about, when the question named them rather than a subject."""
     error: str | None = None
 
     @classmethod
@@ -77,6 +85,8 @@ def describe_facts(artifact: FactsArtifact) -> str:
     if artifact.error:
         return f"The facts could not be computed: {artifact.error}."
     what = f'records matching "{artifact.subject}"' if artifact.subject else "records"
+    if artifact.item_ids:
+        what = f"of the {len(artifact.item_ids)} records asked about, records"
     if artifact.filters:
         what += " (" + ", ".join(f"{k} {v}" for k, v in artifact.filters.items()) + ")"
     lines = [f"{artifact.total} {what}."]
@@ -98,14 +108,17 @@ def make_facts_tool(db: Database) -> BaseTool:
         media_type: str | None = None,
         year_from: int | None = None,
         year_to: int | None = None,
+        item_ids: list[str] | None = None,
     ) -> tuple[str, dict[str, Any]]:
         filters = filters_of({"media_type": media_type, "year_from": year_from, "year_to": year_to})
+        ids = list(dict.fromkeys(item_ids or []))
         try:
             query = FactsQuery(
-                subject=subject,
+                subject="" if ids else subject,
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,
                 date_to=year_to,
+                item_ids=ids or None,
             )
         except ValueError as exc:
             artifact = FactsArtifact(subject=subject, filters=filters, error=str(exc))
@@ -113,8 +126,9 @@ def make_facts_tool(db: Database) -> BaseTool:
         async with db.connection() as conn:
             facts = await archive_facts(conn, query)
         artifact = FactsArtifact(
-            subject=subject,
+            subject=query.subject,
             filters=filters,
+            item_ids=ids,
             total=facts.total,
             creators=facts.creators,
             decades=facts.decades,

@@ -9,13 +9,24 @@ record's subject text, its title, plus its description when the title names only
 ("Teapot": then its material and parts), the creator's name left out. Lucene's MoreLikeThis is
 the term half of this. Both rankings keep the turn's filters and, when the turn sets no media
 type, the record's own (more like a teapot means decorative art, not photographs of tea); the
-record itself and the excluded ids are left out of both.
+record itself is left out of both.
+
+The fused ranking is then ordered the way Lucene's MoreLikeThis query with a "minimum should
+match" orders it: the records holding enough of the record's subject words (1 of up to 3, else
+a quarter of them, at least 2; `needed_shared`) come first, in fused order, then the others.
+The ids already shown (`exclude_ids`) are left out, except that when fewer than `limit` unseen
+records hold enough subject words, the shown ones that do come back after them and before the
+records that do not: "more like the third" after five Buddhist deities were shown means the
+other Buddhist deities again rather than unrelated prints.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Protocol
+
+import snowballstemmer
 
 from discovery.agent.planning import words
 from discovery.db import ItemKind
@@ -31,9 +42,25 @@ SHORT_TITLE = 2  # a title with fewer subject words than this names an object on
 COMMON_SHARE = 0.10  # a word in more than this share of the archive's records is no subject
 STOPWORDS = frozenset(
     "the and with his her their its that this these those who which what from into onto over "
-    "under for are was were has had have reads read showing shows".split()
+    "under for are was were has had have reads read showing shows one two three four five six "
+    "seven eight nine ten".split()
+)
+# Words of portrait titles that say how a record looks, not what it is about (pose, position,
+# clothing, furnishing): never subject words ("wearing light colored jacket", "seated on bench").
+APPEARANCE = frozenset(
+    """
+    portrait portraits posed posing pose standing seated sitting wearing holding gathered group
+    interior exterior view light dark colored coloured patterned striped plaid floral checkered
+    dress dresses suit suits shirt shirts jacket jackets coat coats tie ties hat hats cap caps
+    skirt skirts blouse sweater collar sleeve sleeves sleeved sleeveless button buttons pocket
+    belt earrings necklace brooch bracelet gloves shoes trousers eyeglasses glasses hair scarf
+    vest pearls corsage ribbon left right center centre foreground background front middle
+    including possibly probably unknown another version photograph photographs negative
+    """.split()
 )
 MAX_WORDS = 6  # the subject text's words at most (the rarest)
+POOL = 50  # records read from each ranking before ordering
+_STEM = snowballstemmer.stemmer("english")
 
 
 class DocFreq(Protocol):
@@ -45,11 +72,22 @@ class DocFreq(Protocol):
 
 
 def subject_text(item: ItemDetail, terms: DocFreq | None = None, size: int = 0) -> str:
+    """The subject words as a query: of a long title, its `MAX_WORDS` rarest words."""
+    found = subject_words(item, terms, size)
+    if terms is not None and len(found) > MAX_WORDS:  # the rarest, in the record's order
+        rarest = set(sorted(found, key=terms.doc_freq)[:MAX_WORDS])
+        found = [w for w in found if w in rarest]
+    return " ".join(found[:MAX_WORDS])
+
+
+def subject_words(item: ItemDetail, terms: DocFreq | None = None, size: int = 0) -> list[str]:
     """The words a person would say the record is about: the words of its title, and of its
     description too when the title gives fewer than two (a bare object name), minus the
     creator's name, digits, short words and (with `terms`) words in more than a tenth of
     the archive's `size` records ("man", "wearing", "portrait"); of a long title, its
     `MAX_WORDS` rarest words."""
+
+    seen: set[str] = set()  # stems: "scout" and "scouts" are one word
 
     def subject(text: str, skip: set[str]) -> list[str]:
         out = []
@@ -60,20 +98,35 @@ def subject_text(item: ItemDetail, terms: DocFreq | None = None, size: int = 0) 
                 and not w.isdigit()
                 and w not in skip
                 and w not in STOPWORDS
+                and w not in APPEARANCE
                 and not common
-                and w not in out
+                and _stem(w) not in seen
             ):
+                seen.add(_stem(w))
                 out.append(w)
         return out
 
     found = subject(item.title, set())
     if len(found) < SHORT_TITLE:
         creator = set(words(str(item.metadata.get("creator") or "")))
-        found += [w for w in subject(item.description, creator) if w not in found]
-    if terms is not None and len(found) > MAX_WORDS:  # the rarest, in the record's order
-        rarest = set(sorted(found, key=terms.doc_freq)[:MAX_WORDS])
-        found = [w for w in found if w in rarest]
-    return " ".join(found[:MAX_WORDS])
+        found += subject(item.description, creator)
+    return found
+
+
+def needed_shared(subject: Sequence[str]) -> int:
+    """How many subject words a record must hold to count as like the reference: 1 of up to 3,
+    else a quarter of them rounded up, at least 2."""
+    return 1 if len(subject) <= 3 else max(2, math.ceil(len(subject) / 4))
+
+
+def shared_words(subject: Sequence[str], hit: ItemHit) -> int:
+    """How many of the subject words (by stem) the record's title and description hold."""
+    held = {_stem(w) for w in words(f"{hit.title} {hit.description}")}
+    return sum(_stem(w) in held for w in subject)
+
+
+def _stem(word: str) -> str:
+    return str(_STEM.stemWord(word.lower().removesuffix("'s")))
 
 
 async def more_like(
@@ -100,22 +153,35 @@ async def more_like(
         "date_from": year_from,
         "date_to": year_to,
     }
-    excluded = list(exclude_ids)[:MAX_EXCLUDED]
-    by_vector = await search.search(
-        SearchRequest.build(similar_to=item_id, exclude_ids=excluded, **common)
-    )
+    excluded = set(list(exclude_ids)[:MAX_EXCLUDED]) - {item_id}
     size = 0
     if terms is not None:
         await terms.ensure()
         size = await search.stats.catalog_size([ItemKind.ARCHIVE.value])
+    subject = subject_words(item, terms, size)
+    if not subject:  # nothing to match words with: the vector alone, the shown left out
+        return await search.search(
+            SearchRequest.build(similar_to=item_id, exclude_ids=sorted(excluded), **common)
+        )
+    common["limit"] = min(100, max(POOL, limit + len(excluded)))
+    by_vector = await search.search(SearchRequest.build(similar_to=item_id, **common))
     text = subject_text(item, terms, size)
-    if not text:
-        return by_vector
-    skip = {item_id, *excluded}
-    common["limit"] = min(100, limit + len(skip))
     by_words = await search.search(SearchRequest.build(query=text, **common))
-    hits = _fuse(by_vector.items, [h for h in by_words.items if h.id not in skip], limit)
+    fused = _fuse(by_vector.items, [h for h in by_words.items if h.id != item_id])
+    hits = like_first(fused, subject, excluded)[:limit]
     return by_vector.model_copy(update={"items": hits})
+
+
+def like_first(hits: list[ItemHit], subject: Sequence[str], shown: set[str]) -> list[ItemHit]:
+    """`hits` (in fused order) with the unseen records holding `needed_shared` subject words
+    first, then the shown ones that hold them, then the other unseen ones; the other shown
+    ones are left out."""
+    need = needed_shared(subject)
+    like = [h for h in hits if shared_words(subject, h) >= need]
+    liked = {h.id for h in like}
+    unlike = [h for h in hits if h.id not in liked and h.id not in shown]
+    fresh = [h for h in like if h.id not in shown]
+    return fresh + [h for h in like if h.id in shown] + unlike
 
 
 def _own_media(item: ItemDetail) -> list[str]:
@@ -123,9 +189,9 @@ def _own_media(item: ItemDetail) -> list[str]:
     return [media] if media else []
 
 
-def _fuse(first: list[ItemHit], second: list[ItemHit], limit: int) -> list[ItemHit]:
+def _fuse(first: list[ItemHit], second: list[ItemHit]) -> list[ItemHit]:
     by_id = {h.id: h for h in second} | {h.id: h for h in first}
     fused = reciprocal_rank_fusion(
         [[h.id for h in first], [h.id for h in second]], k=FUSION_K, weights=WEIGHTS
     )
-    return [by_id[str(key)] for key, _ in fused[:limit]]
+    return [by_id[str(key)] for key, _ in fused]

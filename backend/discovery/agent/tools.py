@@ -36,7 +36,8 @@ class SearchArgs(BaseModel):
     )
     exclude_ids: list[str] | None = Field(
         default=None,
-        description="With similar_to: ids to leave out. Default: every record already shown.",
+        description="With similar_to: ids to leave out (shown again only when too few others "
+        "share the record's subject words). Default: every record already shown.",
     )
     match_threshold: float = Field(
         default=0.3, ge=0.0, le=1.0, description="Minimum similarity of a record, 0 to 1."

@@ -166,6 +166,8 @@ def test_every_answer_template_renders() -> None:
         "subject": "x",
         "names": "A and B",
         "more": "",
+        "creator": "A",
+        "year": "1950",
     }
     for name, template in templates().items():
         assert template.format(**values), name
@@ -176,3 +178,88 @@ def test_a_question_about_pictures_taken_asks_about_photographs() -> None:
     assert question is not None and question.filters == {"media_type": "photograph"}
     back = parse_question("who took these?")  # the thread's search keeps its own filters
     assert back is not None and back.about_previous and back.filters == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "filters"),
+    [
+        ("what's the number of prints by Hiroshige?", "hiroshige", {"media_type": "print"}),
+        ("number of photos of Joe Louis?", "joe louis", PHOTOS),
+        ("total number of photographs of jazz?", "jazz", PHOTOS),
+        ("give me a count of the jazz photos", "jazz", PHOTOS),
+        ("what's the count for baseball photos", "baseball", PHOTOS),
+        ("how many records mention the Crawford Grill", "crawford grill", {}),
+        ("how many photographs did Teenie Harris take?", "teenie harris", PHOTOS),
+        ("How many paintings does the museum have", "", {"media_type": "painting"}),
+        ("how many items are in the collection", "", {}),
+    ],
+)
+def test_counts_phrased_many_ways_keep_only_their_subject(
+    text: str, subject: str, filters: dict[str, object]
+) -> None:
+    question = parse_question(text)
+    assert question is not None and question.kind == "count"
+    assert (question.subject, question.filters, question.about_previous) == (
+        subject,
+        filters,
+        False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("how many such photos are there", "count"),
+        ("what is the total?", "count"),
+        ("how many in all?", "count"),
+        ("and how many are from the 1940s?", "count"),
+        ("who's the photographer?", "creator"),
+        ("who are these by?", "creator"),
+        ("what photographer took them?", "creator"),
+        ("what artist made these", "creator"),
+        ("who is behind these photos", "creator"),
+        ("who made most of them?", "creator"),
+        ("what years do they cover", "period"),
+        ("what's the date range?", "period"),
+    ],
+)
+def test_questions_phrased_many_ways_point_back(text: str, kind: str) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.about_previous) == (kind, "", True)
+
+
+def test_creator_questions_name_their_subject_without_question_words() -> None:
+    for text, subject in [
+        ("which photographer took the boxing photos?", "boxing"),
+        ("who's the maker of the teapots?", "teapots"),
+        ("which painters made the landscapes?", "landscapes"),
+    ]:
+        question = parse_question(text)
+        assert question is not None and (question.kind, question.subject) == ("creator", subject)
+
+
+def test_one_record_is_named_in_the_singular() -> None:
+    one = _artifact(total=1, creators=[("Hiroshige", 1)], decades=[(1850, 1)], earliest=1852,
+                    latest=1852)  # fmt: skip
+    assert answer(CatalogQuestion("count", "jazz"), one) == (
+        'The archive has 1 photograph matching "jazz".'
+    )
+    assert answer(CatalogQuestion("creator"), one) == (
+        'The only photograph matching "jazz" is by Hiroshige, dated 1852.'
+    )
+
+
+def test_questions_after_a_search_by_likeness_ask_about_the_records_it_showed() -> None:
+    back = parse_question("who took these?")
+    assert back is not None
+    previous = {"query": "like: Teakettle Stand", "similar_to": "r1"}
+    assert facts_args(back, previous, ["a", "b"]) == {"subject": "", "item_ids": ["a", "b"]}
+    assert facts_args(back, {"query": "boxing"}, ["a", "b"]) == {"subject": "boxing"}
+    shown = _artifact(subject="", total=2, item_ids=["a", "b"], creators=[("Harris", 2)])
+    assert answer(CatalogQuestion("creator"), shown) == (
+        "All 2 photographs I showed are by Harris."
+    )
+    assert answer(CatalogQuestion("count"), shown).startswith(
+        "Those are the 2 photographs I showed"
+    )

@@ -96,3 +96,75 @@ def test_clarify_constraints_asks_for_a_subject() -> None:
 def test_clarify_constraints_names_an_open_period() -> None:
     assert "up to 1899" in clarify_constraints("only the ones before 1900")
     assert "from 1960 on" in clarify_constraints("just the ones since 1960")
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("the 2nd", 2),
+        ("number three", 3),
+        ("more like number three please", 3),
+        ("show me #3", 3),
+        ("what about number 7", 7),
+        ("3rd one", 3),
+        ("I want the 4th photo", 4),
+        ("the first two", 1),
+        ("more like the final one", -1),
+        ("the second to last one", -2),
+        ("more like the next-to-last picture", -2),
+        ("anything similar to the penultimate one?", -2),
+        ("more like this one", 1),
+        ("something like that photo", 1),
+        ("find more like item 4", 4),
+        ("similar to the tenth picture", 10),
+    ],
+)
+def test_parse_reference_reads_positions_phrased_many_ways(text: str, position: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.describe) == (position, False)
+
+
+def test_a_position_from_the_end_resolves_against_what_was_shown() -> None:
+    assert resolve(Reference(position=-2), SHOWN) is SHOWN[1]
+    assert resolve(Reference(position=-4), SHOWN) == "I showed 3 records; which one do you mean?"
+
+
+@pytest.mark.parametrize(
+    ("text", "creator"),
+    [
+        ("more like the one by Teenie Harris", "Teenie Harris"),
+        ("the picture taken by W. Eugene Smith", "W. Eugene Smith"),
+        ("similar to the Hiroshige print", "Hiroshige"),
+        ("more like the Teenie Harris one", "Teenie Harris"),
+    ],
+)
+def test_parse_reference_reads_a_creator_with_or_without_by(text: str, creator: str) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and ref.creator == creator
+    assert ref.guessed == (" by " not in text)  # a bare name is only a guess
+
+
+def test_a_guessed_name_resolves_only_against_a_shown_creator() -> None:
+    ref = parse_reference("more like the Eugene Smith photo")
+    assert ref is not None and ref.guessed and resolve(ref, SHOWN) is SHOWN[1]
+    place = parse_reference("more like the Hill District one")
+    assert place is not None and place.guessed and isinstance(resolve(place, SHOWN), str)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the first photos of the hill", "number of photos of Joe Louis", "jazz like Duke Ellington"],
+)
+def test_plain_pointers_need_a_single_record(text: str) -> None:
+    assert parse_reference(text) is None
+
+
+def test_the_one_with_some_words_resolves_by_the_records_title() -> None:
+    ref = parse_reference("more like the one with the drums")
+    assert ref is not None and ref.about == "the drums" and ref.guessed
+    assert resolve(ref, SHOWN) is SHOWN[1]  # "Art Blakey playing drums on stage"
+    who = parse_reference("who's in the picture of the boxers sparring?")
+    assert who is not None and who.describe and resolve(who, SHOWN) is SHOWN[2]
+    none = parse_reference("that photo of the Crawford Grill")
+    assert none is not None and none.guessed and isinstance(resolve(none, SHOWN), str)
+    assert parse_reference("ok, just the ones with a cake") is None  # narrowing, not a pointer

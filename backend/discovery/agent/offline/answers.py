@@ -27,9 +27,18 @@ def answer(question: CatalogQuestion, artifact: FactsArtifact) -> str:
     facts = artifact.facts()
     values = {"what": what(artifact), "total": f"{artifact.total:,}"}
     if question.kind == "count":
+        if artifact.item_ids:  # records like a shown one: what was shown, no catalog count
+            return t["count_shown"].format(**values)
+        if artifact.total == 1:
+            values["what"] = what(artifact, single=True)
         return t["count" if artifact.total else "count_none"].format(**values)
     if not artifact.total:
         return t["nothing"].format(**values)
+    if artifact.total == 1:  # "the only photograph matching ..." rather than "all 1"
+        one = facts.creators[0][0] if facts.creators else t["no_creator"]
+        lo, hi = facts.earliest, facts.latest
+        year = "unknown" if lo is None else str(lo) if lo == hi else f"between {lo} and {hi}"
+        return t["only_one"].format(what=what(artifact, single=True), creator=one, year=year)
     if question.kind == "creator":
         if not facts.creators:
             return t["creator_none"].format(**values)
@@ -56,11 +65,16 @@ def answer(question: CatalogQuestion, artifact: FactsArtifact) -> str:
     return t["period"].format(**values, span=span, earliest=facts.earliest, latest=facts.latest)
 
 
-def what(artifact: FactsArtifact) -> str:
+def what(artifact: FactsArtifact, single: bool = False) -> str:
     t = templates()
     media = artifact.filters.get("media_type")
-    kind = _plural(str(media)) if media else t["records"]
-    if artifact.subject:
+    if single:
+        kind = str(media) if media else t["record"]
+    else:
+        kind = _plural(str(media)) if media else t["records"]
+    if artifact.item_ids:
+        kind = t["shown"].format(kind=kind)
+    elif artifact.subject:
         kind = t["subject"].format(kind=kind, subject=artifact.subject)
     start, end = artifact.filters.get("year_from"), artifact.filters.get("year_to")
     if start is not None and end is not None:

@@ -83,8 +83,12 @@ class LocalPlanner(BaseChatModel):
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
-        if (ref := parse_reference(text)) is not None:
-            target = resolve(ref, shown_records(messages[:start]))
+        shown = shown_records(messages[:start])
+        ref = parse_reference(text)
+        target = resolve(ref, shown) if ref is not None else None
+        if ref is not None and ref.guessed and isinstance(target, str):
+            ref = None  # "more like the Hill District one": a name no shown record is by
+        if ref is not None and target is not None:
             if isinstance(target, str):
                 return AIMessage(content=target)
             if ref.describe:
@@ -95,7 +99,8 @@ class LocalPlanner(BaseChatModel):
             return self._search(like_query(target.title), filters | {"similar_to": target.id})
         if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
-            calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search)
+            ids = [r.id for r in shown]
+            calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids)
             return AIMessage(content="", tool_calls=calls)
         if previous is None and is_follow_up(text) and not subject(text):
             return AIMessage(content=clarify_constraints(text))

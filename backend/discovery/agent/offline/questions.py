@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -23,7 +24,14 @@ from discovery.agent.offline.querying import GENERIC_WORDS, parse_media_type, su
 Kind = Literal["count", "creator", "period"]
 
 _COUNT_RE = re.compile(
-    r"\b(?:how\s+many|(?:what|which)\s+(?:is\s+the\s+)?number\s+of)\b|^\s*count\b", re.I
+    r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
+    # "what's the number of ...", "what is the total?", "the total number of ...", "number of
+    # photos of X?", "give me a count of ...", "what's the count for ..."
+    r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:total\s+)?(?:number|count|total)\b"
+    r"|^\s*(?:and\s+|so\s+)?(?:the\s+)?(?:total\s+)?number\s+of\b"
+    r"|\btotal\s+number\s+of\b"
+    r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b",
+    re.I,
 )
 # "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
 # made steel".
@@ -31,15 +39,19 @@ _CREATOR_RE = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
     r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
-    r"produced|printed|sculpted|did|photographers?|artists?|makers?|creators?|authors?)"
-    r"|which\s+(?:photographers?|artists?|makers?|creators?))\b"
+    r"produced|printed|sculpted|did|behind|photographers?|artists?|makers?|creators?|authors?|"
+    r"painters?|sculptors?|designers?)"
+    r"|(?:which|what)\s+(?:photographers?|artists?|makers?|creators?|painters?|sculptors?))\b"
+    # "who are these by?", "who is this by"
+    r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)\s+by\b"
     r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b",
     re.I,
 )
 _PERIOD_RE = re.compile(
     r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|time)"
     r"|how\s+old|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|painted|from|date)"
-    r"|(?:from|of)\s+(?:what|which|when)\b)",
+    r"|(?:from|of)\s+(?:what|which|when)\b"
+    r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))",
     re.I,
 )
 # Verbs only a photograph is the object of: a question with its own subject and one of these
@@ -47,8 +59,15 @@ _PERIOD_RE = re.compile(
 _PHOTO_VERB_RE = re.compile(r"\b(?:taken|took|photographed|snapped)\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
-    r"\b(?:these|those|them|they|their|ones|in\s+total|total|altogether|all\s+together|"
-    r"so\s+far|here|shown|results?|overall)\b",
+    r"\b(?:these|those|them|they|their|ones|such|in\s+total|total|altogether|all\s+together|"
+    r"in\s+all|so\s+far|here|shown|results?|overall)\b",
+    re.I,
+)
+# "in the collection", "does the museum have": about the whole catalog, never the last search.
+_WHOLE_RE = re.compile(
+    r"\b(?:in|of|across)\s+(?:the|your|this)\s+(?:whole\s+|entire\s+)?"
+    r"(?:collection|archive|museum|catalog(?:ue)?)\b"
+    r"|\b(?:museum|archive|collection|catalog(?:ue)?)\s+(?:have|has|hold|holds|own|owns)\b",
     re.I,
 )
 # The question's own words: never part of its subject.
@@ -60,6 +79,12 @@ _QUESTION_WORDS = frozenset(
     photographers artist artists maker makers creator creators author authors whom decades decade
     periods period eras era centuries century years year dates date dated old time age ages come
     comes came exist exists held hold holds own owns available shown results result whose
+    take takes paint paints draw draws shoot shoots photograph photographs design designs
+    mention mentions mentioning mentioned feature features featuring featured depict depicts
+    depicting depicted contain contains containing include includes including show shows
+    showing cover covers span range such all most total museum library catalog catalogue
+    who's what's where's when's there's that's it's behind painter painters sculptor sculptors
+    designer designers count exactly roughly approximately about around
     """.split()
 )
 
@@ -91,7 +116,10 @@ def parse_question(text: str) -> CatalogQuestion | None:
     elif topic and _PHOTO_VERB_RE.search(text):  # "when were the boxing pictures taken?"
         filters["media_type"] = "photograph"
     filters |= period_filters(text)
-    back = not topic and (bool(_BACK_RE.search(text)) or not filters)
+    # No subject of its own, and pointing back ("these", "in total") or naming no kind of
+    # record ("how many are from the 1950s?"): about the thread's previous search.
+    back = not topic and (bool(_BACK_RE.search(text)) or not filters.get("media_type"))
+    back = back and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     return CatalogQuestion(kind, topic, filters, back, unit)
 
@@ -106,10 +134,16 @@ def question_subject(text: str) -> str:
     )
 
 
-def facts_args(question: CatalogQuestion, previous: dict[str, Any] | None) -> dict[str, Any] | None:
+def facts_args(
+    question: CatalogQuestion, previous: dict[str, Any] | None, shown: Sequence[str] = ()
+) -> dict[str, Any] | None:
     """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
-    back) the previous search's subject with its filters and the question's on top. None when
-    the question points back and the thread has no search to point to: the whole archive."""
+    back) the previous search's subject with its filters and the question's on top; after a
+    search for records like a shown one, which has no subject, the records it showed (`shown`:
+    "who took these?" asks about those). None when the question points back and the thread has
+    no search to point to: the whole archive."""
+    if question.about_previous and previous is not None and previous.get("similar_to") and shown:
+        return {"subject": "", "item_ids": list(shown), **question.filters}
     if question.about_previous and previous is not None:
         kept: dict[str, Any] = {
             k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
@@ -125,11 +159,12 @@ def question_calls(
     search_tool: str,
     facts_tool: str,
     search_args: dict[str, Any],
+    shown: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The tool calls that answer `question`: the facts, plus a search showing the records
     when the question names its own subject (the records of a question pointing back are
     already on screen)."""
-    args = facts_args(question, previous) or {}
+    args = facts_args(question, previous, shown) or {}
     calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
     if question.subject:
         filters = {k: v for k, v in args.items() if k != "subject"}

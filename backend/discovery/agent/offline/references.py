@@ -2,11 +2,14 @@
 stand-in for an LLM, documented as such).
 
 - `parse_reference` finds a pointer at a shown record: a position ("the second one", "2nd",
-  "#3", "number 3", "the 12th one", "the last one", "that photo at the top" = 1, "that one" =
-  the first), or "the one by <creator>"; and whether the turn asks for more like it or asks
-  about it ("who's in the third photo?", "tell me about the second one").
+  "#3", "number 3", "number three", "the 12th one", "the last one", "the second to last",
+  "that photo at the top" = 1, "that one" = the first), "the one by <creator>", or, as
+  guesses, "the <Name> one" (a creator) and "the one with <words>" (words of its title); and
+  whether the turn asks for more like it or asks about it ("who's in the third photo?", "tell
+  me about the second one").
 - `resolve` finds that record among the shown ones, or says why it cannot (a position past the
-  end, a creator none of them has, nothing shown yet).
+  end, a creator none of them has, nothing shown yet). A guess that finds no record is no
+  reference: the planner reads the turn as a request.
 - `clarify_constraints` answers a follow-up that has nothing to follow ("only the ones from the
   1950s" as a first message) with a question instead of a search.
 """
@@ -17,16 +20,29 @@ import re
 from dataclasses import dataclass
 
 from discovery.agent.offline.periods import period_filters
-from discovery.agent.offline.querying import parse_media_type
+from discovery.agent.offline.querying import content_words, parse_media_type
+from discovery.agent.offline.terms import stem
+from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
 
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1,
-    "top": 1, "bottom": -1,
+    "final": -1, "top": 1, "bottom": -1,
+}  # fmt: skip
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
 _NOUN = r"(?:one|result|record|photo(?:graph)?|picture|image|item|print|painting|drawing|piece)"
+_NUMBER = rf"(?:\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})"
 _POSITION_RES = [
+    # "the second to last one", "the penultimate photo": the one before the last
+    re.compile(
+        r"\b(?P<before_last>(?:second|2nd)[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?last|"
+        r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate)\b",
+        re.I,
+    ),
     # "that photo at the top", "the one at the bottom"
     re.compile(rf"\b(?:that|this|the)\s+{_NOUN}\s+(?:at|on)\s+the\s+(?P<word>top|bottom)\b", re.I),
     # "the second one", "the 12th photo", "the last one", "the second, but ..."; not "the
@@ -37,8 +53,9 @@ _POSITION_RES = [
         rf"(?:\s+{_NOUN}\b)?",
         re.IGNORECASE,
     ),
-    # "#3", "number 3", "no. 3", "result 3", "photo 3"
-    re.compile(rf"(?:#|\b(?:number|no\.?|{_NOUN})\s*#?)\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
+    # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
+    re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{_NUMBER})\b", re.IGNORECASE),
+    re.compile(rf"\b{_NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
     # "2nd", "3rd one" without "the"
     re.compile(r"\b(?P<word>\d{1,3}(?:st|nd|rd|th))\b(?!\s+century)", re.IGNORECASE),
     # "that one", "this photo", "more like it", "more like that"
@@ -52,6 +69,13 @@ _CREATOR_RE = re.compile(
     r"(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the\b|$))",
     re.IGNORECASE,
 )
+# "the one with the trumpet player", "that photo of the Crawford Grill": a shown record named
+# by its content (singular: "the ones with a cake" narrows instead). Also a guess.
+_ABOUT_RE = re.compile(
+    rf"\b(?:the|that|this)\s+{_NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
+    r"(?P<about>[^,?!;]+?)(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the \d|$))",
+    re.IGNORECASE,
+)
 _SIMILAR_RE = re.compile(
     r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|along the lines)\b", re.I
 )
@@ -62,6 +86,20 @@ _DESCRIBE_RE = re.compile(
     re.IGNORECASE,
 )
 _STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:the|that|this|#)")
+# A pointer plain enough to need no "like" or "the" before it: "show me #3", "what about
+# number 7", "I want the 3rd one", "the second to last photo".
+_PLAIN_POINTER = re.compile(
+    rf"#\s*\d|\bnumber\s+{_NUMBER}\b|\bpenultimate\b|\bto\s+(?:the\s+)?last\b|"
+    rf"\b(?:{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
+    r"(?:one|result|record|photo(?:graph)?|picture|image|item)\b(?!\s*(?:of|from)\b)",
+    re.IGNORECASE,
+)
+# "more like the Teenie Harris one", "similar to the Hiroshige print": a name (capitalized
+# words) between "the" and a noun. Only a guess: when no shown record has that creator, the turn
+# is read as a request instead (`Reference.guessed`).
+_NAMED_RE = re.compile(
+    rf"\bthe\s+(?P<creator>[A-Z][\w.'-]*(?:\s+[A-Z\"][\w.'\"-]*){{0,3}})\s+(?i:{_NOUN})\b"
+)
 
 
 @dataclass(frozen=True)
@@ -72,28 +110,46 @@ class Reference:
     creator: str | None = None
     describe: bool = False  # a question about the record, not "more like it"
     rest: str = ""  # the text without the pointer (its other constraints: "only the 1960s")
+    guessed: bool = False  # a name read as a creator: not a reference when none has it
+    about: str | None = None  # words of the record's title ("the one with the trumpet")
 
 
 def parse_reference(text: str) -> Reference | None:
     """The shown record this turn points at, if it points at one."""
     describe = bool(_DESCRIBE_RE.search(text)) and not _SIMILAR_RE.search(text)
-    pointed = bool(_SIMILAR_RE.search(text) or describe or _STARTS_AT_REFERENCE.match(text))
+    pointed = bool(
+        _SIMILAR_RE.search(text)
+        or describe
+        or _STARTS_AT_REFERENCE.match(text)
+        or _PLAIN_POINTER.search(text)
+    )
     if not pointed:
         return None
     if m := _CREATOR_RE.search(text):
         creator = m.group("creator").strip()
         if creator and not re.fullmatch(r"(?:the\s+)?\d{2,4}'?s?", creator, re.I):
             return Reference(creator=creator, describe=describe, rest=_without(text, m))
-    for pattern in _POSITION_RES:
+    *ordered, demonstrative = _POSITION_RES
+    for pattern in ordered:
         if m := pattern.search(text):
             return Reference(_position(m), describe=describe, rest=_without(text, m))
+    if (m := _ABOUT_RE.search(text)) and content_words(m.group("about")):
+        about = m.group("about").strip()
+        return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True)
+    if m := demonstrative.search(text):  # "that photo", "more like it"
+        return Reference(_position(m), describe=describe, rest=_without(text, m))
+    if m := _NAMED_RE.search(text):
+        creator = m.group("creator").strip('" ')
+        return Reference(creator=creator, describe=describe, rest=_without(text, m), guessed=True)
     return None
 
 
 def _position(m: re.Match[str]) -> int:
     groups = m.groupdict()
-    if groups.get("num"):
-        return int(groups["num"])
+    if groups.get("before_last"):
+        return -2
+    if num := groups.get("num"):
+        return _NUMBER_WORDS.get(num.lower()) or int(num)
     if groups.get("this"):
         return 1  # "that one": the only or the first record
     word = groups["word"].lower()
@@ -119,8 +175,15 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
             if wanted and f" {wanted} " in f" {_name_words(record.creator)} ":
                 return record
         return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
+    if ref.about is not None:  # the first record holding the most (at least half) of its words
+        stems = {stem(w) for w in content_words(ref.about)}
+        held = [len(stems & {stem(w) for w in words(f"{r.title} {r.creator}")}) for r in shown]
+        best = max(held, default=0)
+        if stems and best and 2 * best >= len(stems):
+            return shown[held.index(best)]
+        return f"None of the {counted} I showed matches {ref.about!r}. Which one do you mean?"
     position = ref.position or 1
-    index = n - 1 if position == -1 else position - 1
+    index = n + position if position < 0 else position - 1  # -1: the last, -2: the one before
     if not 0 <= index < n:
         return f"I showed {counted}; which one do you mean?"
     return shown[index]
