@@ -3,7 +3,7 @@ standing in for an LLM's reading)."""
 
 from __future__ import annotations
 
-from discovery.agent.offline.antecedents import last_name, with_antecedent
+from discovery.agent.offline.antecedents import last_name, names, with_antecedent
 from discovery.agent.offline.querying import write_query
 
 OPERA = (
@@ -39,3 +39,15 @@ def test_nothing_changes_without_a_pronoun_or_a_name_before_it() -> None:
     assert write_query("photos of the National Negro Opera Company") == (
         "photos of the national negro opera company"
     )
+
+
+def test_names_written_outside_the_request_phrase_are_kept() -> None:
+    message = (
+        "Hello! My father served in the Army Air Forces during the war and I'd love to see "
+        "pictures of Black airmen or pilots from that time, like the Tuskegee Airmen."
+    )
+    assert names(message) == ["army air forces", "tuskegee airmen"]
+    assert write_query(message) == (
+        "pictures of black airmen or pilots from that time like the tuskegee airmen army air forces"
+    )
+    assert write_query("show me photos of Lena Horne") == "photos of lena horne"

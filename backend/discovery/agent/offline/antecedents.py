@@ -3,7 +3,8 @@ such): in "my grandmother sang with the National Negro Opera Company. Could you 
 of their performances?" the request sentence says "their" and the subject is the name in the
 sentence before. The query writer keeps only the request sentence, so it searched "photos of
 their performances" and lost the subject; `with_antecedent` puts the name in place of the
-pronoun ("photos of national negro opera company performances").
+pronoun ("photos of national negro opera company performances"), and `with_names` adds the
+other names written outside the request phrase.
 
 The name is the last run of two or more Capitalized words (small joining words such as "of" or
 "the" allowed inside) in the text before the request phrase; a sentence's first word only
@@ -62,3 +63,13 @@ def with_antecedent(text: str, phrase: str) -> str:
     if name is None or name in phrase:
         return phrase
     return " ".join([*tokens[:at], name, *tokens[at + 1 :]])
+
+
+def with_names(text: str, phrase: str) -> str:
+    """`phrase` with a pronoun resolved (`with_antecedent`) and the other names written in
+    `text` but not in the phrase added at its end: "My father served in the Army Air Forces
+    ... I'd love to see pictures of Black airmen or pilots" keeps "army air forces", which
+    says where in the catalog to look."""
+    phrase = with_antecedent(text, phrase)
+    missing = [n for n in names(text) if n not in phrase]
+    return " ".join([phrase, *missing]) if phrase and missing else phrase
