@@ -317,7 +317,9 @@ class ThinSupport(GraderRejecting):
         super().__init__(set())
         self.shares = support
 
-    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
+    def support(
+        self, request: str, query: str, records: list[ArchiveRecord], text_only: Any = ()
+    ) -> float | None:
         return self.shares.get(records[0].id.rsplit("-", 1)[0]) if records else None
 
 
@@ -344,3 +346,42 @@ async def test_when_no_attempt_is_better_supported_the_doubtful_one_is_shown(mod
     assert calls == ["a", "b", "c"] and message.artifact["accepted"] is True
     assert [a["accepted"] for a in attempts] == [True, False, False]  # the best supported
     assert [r["id"] for r in message.artifact["records"]] == ["a-0", "a-1"]
+
+
+class OtherLeg(ScriptedRefiner):
+    """Answers an attempt nothing supports with the same query on the dense ranking."""
+
+    def refine(self, ctx: RefineContext) -> Refinement | None:
+        self.seen.append(ctx)
+        return Refinement(ctx.query, "dense", leg="dense")
+
+
+@MODES
+async def test_the_same_query_on_another_ranking_is_not_a_repeat(mode: str) -> None:
+    """The refiner's dense-ranking attempt keeps the query; the loop runs it once (with
+    `leg` in its arguments and filters) and never the same query on the same ranking again."""
+    seen: list[dict[str, Any]] = []
+    refiner = OtherLeg([])
+    mw = SearchRefinementMiddleware(refiner, grader=ThinSupport({"a": 0.0}), max_attempts=3)
+    request = make_request("a", [])
+    handler = handler_for({"a": [0.9, 0.8]}, [])
+
+    def recording(req: ToolCallRequest) -> ToolMessage:
+        seen.append(dict(req.tool_call["args"]))
+        return handler(req)
+
+    if mode == "sync":
+        result = mw.wrap_tool_call(request, recording)
+    else:
+
+        async def arecording(req: ToolCallRequest) -> ToolMessage:
+            return recording(req)
+
+        result = await mw.awrap_tool_call(request, arecording)
+    _, attempts = outcome(result)
+    assert [a.get("leg") for a in seen] == [None, "dense"]
+    assert [(a["strategy"], a["filters"]) for a in attempts] == [
+        ("initial", {}),
+        ("dense", {"leg": "dense"}),
+    ]
+    assert refiner.seen[0].support == 0.0 and refiner.seen[1].leg == "dense"

@@ -61,3 +61,21 @@ async def test_the_tool_searches_like_a_record_and_reports_an_unknown_one(
             assert sum(w in text for w in words) >= need
     _, unknown = await search(similar_to="cmoa:nope")
     assert SearchArtifact.model_validate(unknown).error == "no item with id 'cmoa:nope'"
+
+
+async def test_the_tool_searches_the_dense_ranking_alone_on_request(runtime: Runtime) -> None:
+    """`leg="dense"` (what the refinement asks for when word matches mislead) ranks by meaning
+    alone: no BM25 evidence, no text-only records; hybrid reports the records only BM25 found."""
+    await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
+    search = make_search_tool(runtime.search).coroutine  # type: ignore[attr-defined]
+    _, hybrid = await search(query="streetcar snow", match_threshold=0.0, match_count=10)
+    both = SearchArtifact.model_validate(hybrid)
+    assert both.text_matched is True and set(both.text_only) <= {r.id for r in both.records}
+    _, dense = await search(
+        query="streetcar snow", match_threshold=0.0, match_count=10, leg="dense"
+    )
+    alone = SearchArtifact.model_validate(dense)
+    assert alone.filters == {"leg": "dense"} and alone.records
+    assert alone.text_matched is None and alone.text_only == []
+    scores = [r.score for r in alone.records]
+    assert scores == sorted(scores, reverse=True)  # the dense order, by similarity

@@ -5,6 +5,7 @@ LLM (`llm_steps.py`) and the offline planner (`offline/`), which the LLM falls b
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -31,6 +32,8 @@ class RefineContext:
     reason: str  # "empty", "weak", "irrelevant" or "doubtful" (accepted on thin support)
     tried: list[str]  # every query tried so far, normalized
     titles: list[str] = field(default_factory=list)  # best records so far, best first
+    support: float | None = None  # the last attempt's support (SupportMeter), when measured
+    leg: str | None = None  # the last attempt's ranking when not the default ("dense")
 
 
 @dataclass
@@ -38,6 +41,7 @@ class Refinement:
     query: str
     strategy: str
     filters: dict[str, Any] | None = None  # None: keep the current filters
+    leg: str | None = None  # "dense": the dense ranking alone (the tool's hidden `leg`)
 
 
 class Refiner(Protocol):
@@ -58,6 +62,13 @@ class RelevanceGrader(Protocol):
 class SupportMeter(Protocol):
     """Evidence beyond a grader's yes: the share of the first records that hold a key word of
     the request, None when it cannot tell. A result set the grader accepts with a low
-    share is doubtful: searched again, and shown only if no attempt does better."""
+    share is doubtful: searched again, and shown only if no attempt does better. `text_only`:
+    the ids of the records only the text ranking found (`SearchArtifact.text_only`)."""
 
-    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None: ...
+    def support(
+        self,
+        request: str,
+        query: str,
+        records: list[ArchiveRecord],
+        text_only: Collection[str] = (),
+    ) -> float | None: ...

@@ -99,7 +99,7 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
                 if not relevant:
                     loop.reject()
                 else:
-                    share = self._support(loop.request, attempt.query, artifact.records)
+                    share = self._support(loop.request, attempt.query, artifact)
                     if share is not None:
                         loop.measure(share, doubtful=share < self.min_support)
             self._report(request, loop)
@@ -151,10 +151,10 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         except StopIteration as finished:
             return finished.value
 
-    def _support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
+    def _support(self, request: str, query: str, artifact: SearchArtifact) -> float | None:
         if not isinstance(self.grader, SupportMeter):
             return None
-        return self.grader.support(request, query, records)
+        return self.grader.support(request, query, artifact.records, artifact.text_only)
 
     def _report(self, request: ToolCallRequest, loop: RefinementLoop) -> None:
         attempt = loop.attempts[-1]

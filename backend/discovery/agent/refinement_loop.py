@@ -87,16 +87,18 @@ class RefinementLoop:
             reason="doubtful" if len(self.attempts) - 1 in self.doubted else last.reason,
             tried=[normalize(a.query) for a in self.attempts],
             titles=[r.title for r in self.artifacts[best].records],
+            support=self.support[-1],
+            leg=last.filters.get("leg"),
         )
 
     def next_args(
         self, args: dict[str, Any], refinement: Refinement | None
     ) -> dict[str, Any] | None:
-        if refinement is None or normalize(refinement.query) in {
-            normalize(a.query) for a in self.attempts
+        if refinement is None or (normalize(refinement.query), refinement.leg) in {
+            (normalize(a.query), a.filters.get("leg")) for a in self.attempts
         }:
-            return None
-        new = {**args, "query": refinement.query}
+            return None  # a query is never repeated (on the same ranking)
+        new = {**args, "query": refinement.query, "leg": refinement.leg}
         if refinement.filters is not None:
             new = {k: v for k, v in new.items() if k not in ("media_type", "year_from", "year_to")}
             new |= refinement.filters

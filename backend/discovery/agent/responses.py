@@ -51,7 +51,7 @@ class ArchiveRecord(BaseModel):
 
 
 AttemptReason = Literal["ok", "empty", "weak", "irrelevant"]
-Strategy = Literal["initial", "broaden", "specify", "synonyms", "feedback", "llm"]
+Strategy = Literal["initial", "broaden", "specify", "synonyms", "feedback", "dense", "llm"]
 
 
 class Attempt(BaseModel):

@@ -3,7 +3,7 @@ the archive records as the tool's artifact (what the answer is built from)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from langchain_core.messages import BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
@@ -46,6 +46,11 @@ class SearchArgs(BaseModel):
     media_type: str | None = Field(default=None, description="Only this media type.")
     year_from: int | None = Field(default=None, description="Only records from this year on.")
     year_to: int | None = Field(default=None, description="Only records up to this year.")
+    leg: Literal["dense"] | None = Field(
+        default=None,
+        description="Usually left out. 'dense': rank by meaning alone, whatever words the "
+        "records share with the query (when records matching one word crowd out the rest).",
+    )
 
 
 class SearchArtifact(BaseModel):
@@ -58,6 +63,11 @@ class SearchArtifact(BaseModel):
     text_matched: bool | None = Field(
         default=None,
         description="Whether the BM25 ranking found one of the first records (hybrid only).",
+    )
+    text_only: list[str] = Field(
+        default_factory=list,
+        description="Hybrid only: the ids of the shown records that the BM25 ranking found and "
+        "the dense ranking did not (not within its depth): held up by their words alone.",
     )
     accepted: bool = True
     error: str | None = None
@@ -83,7 +93,7 @@ class Reranker(Protocol):
 
 def filters_of(args: dict[str, Any]) -> dict[str, Any]:
     """The filter arguments of a tool call that are set."""
-    keys = ("media_type", "year_from", "year_to", "similar_to")
+    keys = ("media_type", "year_from", "year_to", "similar_to", "leg")
     return {k: args[k] for k in keys if args.get(k) is not None}
 
 
@@ -123,13 +133,15 @@ def make_search_tool(
         year_to: int | None = None,
         similar_to: str | None = None,
         exclude_ids: list[str] | None = None,
+        leg: str | None = None,
     ) -> tuple[str, dict[str, Any]]:
         if media_type and media_type.lower() not in await search.archive_media_types():
             # A type the archive's records do not carry would filter every record out: search
             # for its word instead (measured: the CMOA set without classifications).
             query, media_type = f"{query} {media_type}", None
         args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
-        args["similar_to"] = similar_to
+        args["similar_to"], args["leg"] = similar_to, leg
+        dense = {"strategy": Strategy.DIRECT} if leg == "dense" and not similar_to else {}
         rerank = reranker if not similar_to else None  # no words to rerank by
         try:
             given = {"query": query} if query.strip() or not similar_to else {}
@@ -143,6 +155,7 @@ def make_search_tool(
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,
                 date_to=year_to,
+                **dense,
             )
         except InvalidRequest as exc:
             artifact = SearchArtifact(query=query, filters=filters_of(args), error=str(exc))
@@ -173,6 +186,9 @@ def make_search_tool(
             text_matched=None
             if ranks is None
             else any(ranks[r.id].text is not None for r in records[:3] if r.id in ranks),
+            text_only=[
+                r.id for r in records if (legs := (ranks or {}).get(r.id)) and legs.dense is None
+            ],
         )
         return describe(artifact), artifact.model_dump()
 

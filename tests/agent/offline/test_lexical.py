@@ -70,7 +70,7 @@ def test_support_is_the_share_of_described_records_holding_a_key_word() -> None:
     sea = "paintings of the sea or ships"
     assert grader().support(sea, "sea ships", [ships, *DESCRIBED]) == 0.25
     assert grader().support(sea, "sea ships", [ships] * 4) == 1.0
-    assert grader().support(sea, "sea ships", NAMED) is None  # cannot tell
+    assert grader().support(sea, "sea ships", NAMED) == 0.0  # no key word at all, below
 
 
 def test_support_leaves_out_a_key_word_far_more_common_than_the_rarest() -> None:
@@ -89,3 +89,44 @@ def test_a_follow_up_that_names_no_subject_is_judged_on_the_query() -> None:
     weddings = [record(f"Bride and groom with wedding party number {i}", "Oil.") for i in range(3)]
     assert grader().grade("actually any decade is fine", "wedding", weddings)
     assert not grader().grade("qwzx plorkh", "qwzx plorkh", weddings)
+
+
+def test_no_key_word_in_any_first_record_is_no_support_whatever_the_titles() -> None:
+    """ "abstract paintings" answered by paintings titled by name, none of which holds
+    "abstract" even in its description: not rejected (the titles cannot show it), but nothing
+    supports it, so it is doubtful and searched again."""
+    assert grader().support("abstract paintings", "abstract paintings", NAMED) == 0.0
+    assert grader().grade("abstract paintings", "abstract paintings", NAMED)
+    named = [record("Sailing", "Painting of the sea by Hann Trier."), *NAMED[1:]]
+    assert grader().support("paintings of the sea", "sea", named) is None  # cannot tell
+
+
+def test_records_the_text_ranking_alone_found_on_part_of_the_words_are_no_support() -> None:
+    """ "wedding ships": the BM25 leg ranks records holding "ships" alone first, and the dense
+    ranking did not rank them (`text_only`): the two rankings disagree."""
+    ships = [record(f"Ships in the harbor at dusk number {i}", "Oil.") for i in range(3)]
+    request = "wedding ships"
+    assert grader().support(request, request, ships) == 1.0
+    text_only = [r.id for r in ships[:2]]
+    assert grader().support(request, request, ships, text_only) == 0.0
+    assert grader().support("ships", "ships", ships, text_only) == 1.0  # all its key words
+    assert grader().support(request, request, ships, text_only[:1]) == 1.0  # one is not most
+
+
+def test_period_words_are_not_key_words() -> None:
+    """ "and from before 1850" names a period, not a subject: "before" (a word the catalog
+    uses) is not held against the records."""
+    counted = LexicalGrader(KeyTerms(TermStats(counts=[*COUNTS, ("before", 9)]), SYNONYMS))
+    assert counted.keys.of("and from before 1850") == []
+    assert counted.grade("and from before 1850", "glass objects 1850", DESCRIBED)
+
+
+def test_support_counts_a_stem_as_the_catalog_does_not_stemmed_twice() -> None:
+    """ "tuskegee" stems to "tuskege", which stems again to "tuskeg": counted twice over, the
+    rarest key word looked absent (0 records) and every common one was left out."""
+    counts = [("tuskegee", 3), ("army", 40)]
+    stats = TermStats(counts=counts)
+    assert stats.stem_freq("tuskege") == 3 and stats.doc_freq("tuskege") == 0
+    army = [record(f"Portrait of man wearing Army uniform number {i}", "Photo.") for i in range(3)]
+    counted = LexicalGrader(KeyTerms(stats, {}))
+    assert counted.support("tuskegee army", "tuskegee army", army) == 1.0

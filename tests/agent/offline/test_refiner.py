@@ -80,3 +80,41 @@ def test_a_message_that_does_not_name_the_search_is_not_used_to_specify() -> Non
                             titles=[])  # fmt: skip
     counted = LocalRefiner(SYNONYMS, TermStats(counts=[*COUNTS, ("first", 30)]))
     assert all("first" not in c.query for c in counted.candidates(context))
+
+
+def test_an_attempt_nothing_supports_is_searched_again_on_the_dense_ranking() -> None:
+    context = ctx("kids at the pool", "doubtful")
+    context.support = 0.0
+    out = refiner().refine(context)
+    assert out is not None
+    assert (out.query, out.strategy, out.leg) == ("kids at the pool", "dense", "dense")
+
+
+def test_the_dense_ranking_is_tried_once_and_only_when_nothing_supported() -> None:
+    thin = ctx("kids at the pool", "doubtful")
+    thin.support = 0.4  # some support: the rarest words, not another ranking
+    out = refiner().refine(thin)
+    assert out is not None and out.leg is None
+    after = ctx("kids at the pool", "doubtful")
+    after.support, after.leg = 0.0, "dense"
+    out = refiner().refine(after)
+    assert out is not None and out.leg is None and out.query != "kids at the pool"
+
+
+def test_off_topic_results_are_retried_with_the_names_written_outside_the_query() -> None:
+    message = (
+        "Hello! My father served in the Army Air Forces during the war and I'd love to see "
+        "pictures of Black airmen or pilots from that time, like the Tuskegee Airmen."
+    )
+    query = "pictures of black airmen or pilots like the tuskegee airmen"
+    for reason in ("irrelevant", "doubtful"):
+        context = RefineContext(request=message, query=query, filters={}, reason=reason,
+                                tried=[query], titles=[], support=0.2)  # fmt: skip
+        out = refiner().refine(context)
+        assert out is not None
+        assert (out.query, out.strategy) == (f"{query} army air forces", "specify")
+
+
+def test_broadening_leaves_no_filler_at_the_ends() -> None:
+    out = refiner().refine(ctx("zzyzx and jazz", "empty"))
+    assert out is not None and out.query == "jazz"

@@ -19,6 +19,9 @@ uses at all ("qwzx plorkh"): then nothing supports the records and they are judg
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from discovery.agent.offline.periods import OPEN_WORDS
 from discovery.agent.offline.querying import GENERIC_WORDS, MEDIA_WORDS, content_words, write_query
 from discovery.agent.offline.terms import TermStats, stem, stems
 from discovery.agent.responses import ArchiveRecord
@@ -44,7 +47,10 @@ class KeyTerms:
         return [
             w
             for w in bare
-            if w not in GENERIC_WORDS and w not in MEDIA_WORDS and not any(c.isdigit() for c in w)
+            if w not in GENERIC_WORDS
+            and w not in MEDIA_WORDS
+            and w not in OPEN_WORDS  # "before 1850" is a period, not a subject
+            and not any(c.isdigit() for c in w)
         ]
 
     def of(self, query: str) -> list[set[str]]:
@@ -123,25 +129,63 @@ class LexicalGrader:
         await self.keys.terms.ensure()
         return self.grade(request, query, records)
 
-    def support(self, request: str, query: str, records: list[ArchiveRecord]) -> float | None:
+    def support(
+        self,
+        request: str,
+        query: str,
+        records: list[ArchiveRecord],
+        text_only: Collection[str] = (),
+    ) -> float | None:
         """The share of the first records that describe themselves and hold one of the
         request's key words (or a synonym), leaving out key words the catalog uses more than
         `COMMON_RATIO` times as often as the request's rarest one (the "black" of "black
         airmen or pilots like the tuskegee airmen" is in most descriptions: "Black and white
         film"): "tuskegee airmen portraits" answered by one Tuskegee airman among singers and
-        girls' portraits has a share of 1/4. None when there
-        is no key word or too few records describe themselves. One key word in one record is
-        all `grade` asks; this is the evidence a person reading five records would see."""
+        girls' portraits has a share of 1/4. One key word in one record is all `grade` asks;
+        this is the evidence a person reading five records would see. Two more kinds of
+        evidence make the share 0, whatever the titles:
+        - none of the first `SUPPORT_TOP` records holds any of those key words, not even in
+          its description ("abstract paintings" answered by "White Painting", "The Sleeve":
+          the catalog has abstract paintings, the words matched were "painting");
+        - the two rankings disagree (`partial_matches`): most of the first records were found
+          by the text ranking alone, on part of the request's words ("school kids" answered
+          by "Bound Kid" and a boxer nicknamed "Kid", which the dense ranking did not rank).
+        None when there is no key word, or too few records describe themselves (and some
+        record holds a key word)."""
         keys = self.keys.of(asked_words(request, query))
-        described = [r for r in records[:SUPPORT_TOP] if describes(r)]
-        if not keys or len(described) < SUPPORT_CHECKABLE:
+        if not keys or not records:
             return None
         terms = self.keys.terms
 
         def freq(forms: set[str]) -> int:
-            return min(terms.doc_freq(f) for f in forms)
+            return min(terms.stem_freq(f) for f in forms)
 
         rarest = min(freq(k) for k in keys)
         forms = set().union(*(k for k in keys if freq(k) <= COMMON_RATIO * max(rarest, 1)))
+        first = records[:SUPPORT_TOP]
+        if not any(forms & record_stems(r.title, r.description) for r in first):
+            return 0.0
+        if partial_matches(keys, records[:GRADE_TOP], text_only) >= CHECKABLE:
+            return 0.0
+        described = [r for r in first if describes(r)]
+        if len(described) < SUPPORT_CHECKABLE:
+            return None
         held = sum(bool(forms & record_stems(r.title, r.description)) for r in described)
         return held / len(described)
+
+
+def partial_matches(
+    keys: list[set[str]], records: list[ArchiveRecord], text_only: Collection[str]
+) -> int:
+    """How many of `records` only the text ranking found (`text_only`: the dense ranking did
+    not rank them) while holding at most half of the request's key words (two or more): the
+    BM25 leg of hybrid search ranks a record high for one rare word of the request, and the
+    dense ranking's silence says the record is not about the rest."""
+    if len(keys) < 2:
+        return 0
+    count = 0
+    for r in records:
+        if r.id in text_only:
+            found = record_stems(r.title, r.description)
+            count += sum(bool(k & found) for k in keys) * 2 <= len(keys)
+    return count

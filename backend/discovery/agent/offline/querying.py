@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from discovery.agent.offline.antecedents import with_names
 from discovery.agent.offline.periods import DECADE_WORDS, OPEN_WORDS, YEAR_RE, period_filters
 from discovery.agent.planning import words
 
@@ -116,7 +117,7 @@ def write_query(text: str) -> str:
         frames = list(_FRAME_RE.finditer(sentence))
         phrase = sentence[frames[-1].end() :] if frames else sentence
         parts.append(trim(phrase))
-    query = " ".join(p for p in parts if p)
+    query = with_names(text, " ".join(p for p in parts if p))  # "their" -> the name
     return query or " ".join(content_words(text)) or text.strip().lower()
 
 

@@ -6,15 +6,18 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 - feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
   the titles of the best records so far;
 - doubtful (accepted, but few of the first records hold a key word of the request): as
-  specify, without feedback from those records;
-- specify (off-topic matches): first the person's rarest words (the catalog's counts), then
-  only the query's key words, in the archive's own terms.
+  specify, without feedback from those records; when none of them supports it at all, first
+  the same query on the dense ranking alone (`_other_leg`);
+- specify (off-topic matches): first the query with the names the person wrote outside it
+  (`_names`), then the person's rarest words (the catalog's counts), then only the query's key
+  words, in the archive's own terms.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from discovery.agent.offline.antecedents import names
 from discovery.agent.offline.querying import (
     FILLER,
     GENERIC_WORDS,
@@ -41,6 +44,8 @@ class LocalRefiner:
             return [*self._broaden(ctx), *self._synonyms(ctx)]
         if ctx.reason == "doubtful":  # few of the top records hold a key word
             return [
+                *self._other_leg(ctx),
+                *self._names(ctx),
                 *self._rarest(ctx),
                 *self._focus(ctx),
                 *self._synonyms(ctx),
@@ -48,6 +53,7 @@ class LocalRefiner:
             ]
         if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
             return [
+                *self._names(ctx),
                 *self._rarest(ctx),
                 *self._synonyms(ctx),
                 *self._focus(ctx),
@@ -59,7 +65,8 @@ class LocalRefiner:
         """The first candidate whose query was not tried yet (a query is never repeated)."""
         tried = set(ctx.tried)
         for c in self.candidates(ctx):
-            if c.query.strip() and normalize(c.query) not in tried:
+            fresh = normalize(c.query) not in tried or (c.leg is not None and c.leg != ctx.leg)
+            if c.query.strip() and fresh:
                 return c
         return None
 
@@ -67,6 +74,23 @@ class LocalRefiner:
         if self.terms is not None:
             await self.terms.ensure()
         return self.refine(ctx)
+
+    def _other_leg(self, ctx: RefineContext) -> list[Refinement]:
+        """Nothing in the first records supports the request (support 0: none holds a key
+        word, or the text ranking alone held them up on part of the words): the same query on
+        the dense ranking alone, whose nearest records do not depend on which words matched.
+        Once per turn (not after a dense attempt)."""
+        if ctx.support != 0.0 or ctx.leg is not None:
+            return []
+        return [Refinement(ctx.query, "dense", leg="dense")]
+
+    def _names(self, ctx: RefineContext) -> list[Refinement]:
+        """The query with the names the person wrote elsewhere in the message ("My father
+        served in the Army Air Forces ... I'd love to see pictures of Black airmen or pilots":
+        the query writer kept the request sentence, "army air forces" says where to look)."""
+        query = normalize(ctx.query)
+        missing = [n for n in names(ctx.request) if normalize(n) not in query]
+        return [Refinement(f"{ctx.query} {' '.join(missing)}", "specify")] if missing else []
 
     def _broaden(self, ctx: RefineContext) -> list[Refinement]:
         """Drop the filters, then content words one by one: first words the archive never
@@ -80,7 +104,7 @@ class LocalRefiner:
             drop = unknown[0] if unknown else max(content, key=self.doc_freq)
             content = [t for t in content if t != drop]
             tokens = [t for t in tokens if t != drop]
-            out.append(Refinement(trim(" ".join(tokens)), "broaden"))
+            out.append(Refinement(_edges(trim(" ".join(tokens))), "broaden"))
         return out
 
     def _synonyms(self, ctx: RefineContext) -> list[Refinement]:
@@ -130,3 +154,14 @@ class LocalRefiner:
         if not recurring:
             return []
         return [Refinement(f"{ctx.query} {' '.join(recurring[:add])}", "feedback")]
+
+
+def _edges(query: str) -> str:
+    """The query without filler at either end: dropping "bigwigs" from "bigwigs and
+    politicians" searches "politicians", not "and politicians"."""
+    tokens = query.split()
+    while tokens and tokens[0] in FILLER:
+        tokens.pop(0)
+    while tokens and tokens[-1] in FILLER:
+        tokens.pop()
+    return " ".join(tokens)

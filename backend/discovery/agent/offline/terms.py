@@ -65,6 +65,13 @@ class TermStats:
             return 1
         return self._freq.get(stem(word), 0)
 
+    def stem_freq(self, word_stem: str) -> int:
+        """Records using a stem as `stems` gives it (not stemmed again: "tuskege" is the stem
+        of "tuskegee", and stemming it again gives "tuskeg", which no record uses)."""
+        if self._freq is None:
+            return 1
+        return self._freq.get(word_stem, 0)
+
     def known_stems(self) -> frozenset[str]:
         """Every stem the archive uses (empty until `ensure` has run)."""
         return frozenset(self._freq or ())
