@@ -935,7 +935,7 @@ export interface components {
              * @description How this attempt's query was written.
              * @enum {string}
              */
-            strategy: "initial" | "broaden" | "specify" | "synonyms" | "feedback" | "llm";
+            strategy: "initial" | "broaden" | "specify" | "synonyms" | "feedback" | "dense" | "llm";
             /** Accepted */
             accepted: boolean;
             /**
@@ -969,7 +969,7 @@ export interface components {
              * @description How this attempt's query was written.
              * @enum {string}
              */
-            strategy: "initial" | "broaden" | "specify" | "synonyms" | "feedback" | "llm";
+            strategy: "initial" | "broaden" | "specify" | "synonyms" | "feedback" | "dense" | "llm";
             /** Accepted */
             accepted: boolean;
             /**

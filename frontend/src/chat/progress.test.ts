@@ -66,6 +66,9 @@ describe("progress words", () => {
     );
     expect(describeFilters({ year_from: 1957, year_to: 1957 })).toBe("1957");
     expect(describeFilters({})).toBe("");
+    expect(describeFilters({ media_type: "photograph", leg: "dense" })).toBe(
+      "type: photograph, ranked by meaning only",
+    );
     expect(describeFilters(undefined)).toBe("");
   });
 });

@@ -33,6 +33,11 @@ export function describeFilters(filters: Record<string, unknown> | undefined): s
   else if (to != null) parts.push(`until ${to}`);
   for (const [key, value] of Object.entries(filters)) {
     if (key === "year_from" || key === "year_to" || value == null || value === "") continue;
+    if (key === "leg") {
+      // A refinement that searched one ranking alone (`leg: "dense"`).
+      parts.push(value === "dense" ? "ranked by meaning only" : `ranking: ${String(value)}`);
+      continue;
+    }
     const shown = Array.isArray(value) ? value.join(", ") : String(value);
     parts.push(`${FILTER_NAMES[key] ?? key.replace(/_/g, " ")}: ${shown}`);
   }
