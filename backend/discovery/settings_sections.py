@@ -84,6 +84,13 @@ class DiscoverSettings(BaseSettings):
 
 
 class ArchiveFusionSettings(BaseSettings):
+    # Hybrid search (archives and tools) runs its dense and BM25 legs at the same time on two
+    # pooled connections when a second one is idle (never waiting for one); off: one
+    # connection, the legs one after the other. The ranking is the same either way.
+    discovery_hybrid_parallel_legs: bool = Field(
+        default=True,
+        description="Hybrid search: run the dense and BM25 legs on two idle pooled connections.",
+    )
     # Archive hybrid search (docs/archive-search.md): a convex combination of the legs' min-max
     # normalized scores, dense_weight x dense + (1 - dense_weight) x BM25, each leg read to its
     # top `depth`. Chosen on the tune splits of the four archive dev sets (leave-one-set-out

@@ -159,11 +159,20 @@ async def test_call_search_functions_as_reader_see_active_items(
         "select id from match_items_fuse(%s, array['a:jazz'], array[1.0::float8], 10, 0,"
         " active_only => false)", query,
     )  # fmt: skip
+    dense = await _as(
+        conn, role, "select id from match_items_dense(%s, 0, 10, active_only => false)", query
+    )
+    legs = await _as(
+        conn, role,
+        "select id from match_items_fuse_legs(%s, array['a:jazz', 'a:gone'], array[0.9, 0.8],"
+        " array['a:jazz'], array[1.0::float8])", query,
+    )  # fmt: skip
     skills = await _as(conn, role, "select id from match_skills(%s, 0, 10)", query)
     agents = await _as(conn, role, "select id, card_url from match_agents(%s)", query)
     text = await _as(conn, role, "select id from match_items_fulltext('jazz')")
     assert [r[0] for r in archives] == ["a:jazz"]
-    assert "a:gone" not in {r[0] for r in everything + hybrid + bm25 + fused}
+    assert "a:gone" not in {r[0] for r in everything + hybrid + bm25 + fused + dense + legs}
+    assert [r[0] for r in legs] == ["a:jazz"]
     assert {r[0] for r in fused} >= {"a:jazz"}
     assert {r[0] for r in hybrid} >= {"a:jazz"}
     assert [r[0] for r in bm25] == ["a:jazz"]

@@ -1,6 +1,7 @@
-"""A search takes one connection from the pool, never a second while holding the first: with
-as many concurrent searches as connections, a second checkout would starve the pool (every
-connection held by a search waiting for another) until the pool timeout."""
+"""A search never waits for a second connection while holding one: with as many concurrent
+searches as connections, a second checkout would starve the pool (every connection held by a
+search waiting for another) until the pool timeout. (Hybrid search takes a second one only when
+one is idle and nobody waits: `Database.spare_connection`, tests/search/test_hybrid.py.)"""
 
 from __future__ import annotations
 

@@ -59,7 +59,9 @@ class Database:
         kwargs = {"prepare_threshold": None} if ":6543" in self.conninfo else {}
         pool = AsyncConnectionPool(
             self.conninfo,
-            min_size=1,
+            # Two kept open: a hybrid search runs its legs on two connections when one is
+            # idle (`spare_connection`), and a pool never grows while nobody waits.
+            min_size=min(2, self.settings.discovery_pool_max_size),
             max_size=self.settings.discovery_pool_max_size,
             kwargs={"autocommit": True, **kwargs},
             configure=register_vector_async,
@@ -105,6 +107,31 @@ class Database:
             if self._supervisor is not None:
                 self._supervisor.connection_failed()
             raise DatabaseUnavailable(str(exc)) from exc
+
+    @asynccontextmanager
+    async def spare_connection(self) -> AsyncIterator[psycopg.AsyncConnection | None]:
+        """A second connection for a caller that already holds one, only if one is idle and
+        nobody waits for it; otherwise None at once. Never waits: a caller holding a connection
+        while waiting for another could starve the pool (every connection held by a request
+        waiting for one more)."""
+        pool = self._pool
+        stats = pool.get_stats() if pool is not None else {}
+        if pool is None or not stats.get("pool_available") or stats.get("requests_waiting"):
+            yield None
+            return
+        try:  # an idle connection is handed over at once; the timeout only bounds a race
+            conn = await pool.getconn(timeout=0.005)
+        except PoolTimeout:
+            yield None
+            return
+        try:
+            yield conn
+        except psycopg.OperationalError as exc:
+            if self._supervisor is not None:
+                self._supervisor.connection_failed()
+            raise DatabaseUnavailable(str(exc)) from exc
+        finally:
+            await pool.putconn(conn)
 
     async def ping(self) -> None:
         """Open a new connection (not a pooled one) and run a query: a server that refuses new

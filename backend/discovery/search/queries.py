@@ -1,8 +1,8 @@
 """Thin calls to the SQL search functions (`match_items`, `match_items_bm25`, `match_items_fuse`,
-`match_skills`, `match_items_fulltext` in supabase/migrations/) and the name lookup of
-`discover`. (`match_items_hybrid`, for rpc clients, is `match_items_bm25` then
-`match_items_fuse` in one call; the service runs the two itself to overlap the text leg with
-the query's embedding.)"""
+`match_items_dense`, `match_items_fuse_legs`, `match_skills`, `match_items_fulltext` in
+supabase/migrations/) and the name lookup of `discover`. (`match_items_hybrid`, for rpc
+clients, is `match_items_bm25` then `match_items_fuse` in one call; the service runs the legs
+itself, to overlap them with the query's embedding and with each other.)"""
 
 from __future__ import annotations
 
@@ -113,6 +113,56 @@ async def match_items_fuse(
     args |= {"ids": [i for i, _ in text_ranking], "scores": [s for _, s in text_ranking]}
     args |= filters | {"model_name": model_name, "exact": exact_max_rows, "ef": ef_search}
     args |= fusion.sql_args() | {"depth": depth}
+    async with conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(sql, args)
+        return [_fused_hit(row) for row in await cur.fetchall()]
+
+
+async def match_items_dense(
+    conn: psycopg.AsyncConnection,
+    vector: np.ndarray,
+    *,
+    threshold: float,
+    count: int,
+    filters: dict[str, Any],
+    model_name: str,
+    exact_max_rows: int,
+    ef_search: int,
+) -> list[tuple[str, float]]:
+    """The dense ranking alone, as `match_items` ranks it: (id, similarity), best first."""
+    sql = (
+        "select id, similarity from match_items_dense(%(q)s, %(threshold)s, %(count)s, "
+        + _ITEM_ARGS
+        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s)"
+    )
+    args = {"q": vector, "threshold": threshold, "count": count, "model_name": model_name}
+    args |= filters | {"exact": exact_max_rows, "ef": ef_search}
+    rows = await (await conn.execute(sql, args)).fetchall()
+    return [(str(r[0]), float(r[1])) for r in rows]
+
+
+async def match_items_fuse_legs(
+    conn: psycopg.AsyncConnection,
+    vector: np.ndarray,
+    dense_ranking: list[tuple[str, float]],
+    text_ranking: list[tuple[str, float]],
+    *,
+    count: int,
+    model_name: str,
+    fusion: FusionPlan,
+) -> list[tuple[ItemHit, LegRanks]]:
+    """Two rankings already run (`match_items_dense`, `match_items_bm25`, best first) fused
+    as `match_items_fuse` fuses them, with the hits' rows."""
+    sql = (
+        "select * from match_items_fuse_legs(%(q)s, %(d_ids)s, %(d_sims)s, %(ids)s,"
+        " %(scores)s, %(count)s, model_name => %(model_name)s, rrf_k => %(rrf_k)s,"
+        " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"
+        " fusion => %(fusion)s)"
+    )
+    args: dict[str, Any] = {"q": vector, "count": count, "model_name": model_name}
+    args |= {"d_ids": [i for i, _ in dense_ranking], "d_sims": [s for _, s in dense_ranking]}
+    args |= {"ids": [i for i, _ in text_ranking], "scores": [s for _, s in text_ranking]}
+    args |= fusion.sql_args()
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
         return [_fused_hit(row) for row in await cur.fetchall()]

@@ -15,6 +15,7 @@ from discovery.db import Database, ItemKind, MissingEmbeddingsError
 from discovery.embeddings import Embedder
 from discovery.search import queries
 from discovery.search.catalog_stats import CatalogStats
+from discovery.search.hybrid import HybridSearch
 from discovery.search.models import SearchPlan, SearchRequest, Strategy
 from discovery.search.results import ItemHit, LegRanks, SearchMetadata, SearchResponse, SkillHit
 from discovery.search.similar import SimilarService
@@ -48,6 +49,7 @@ class SearchService:
         self.settings = settings
         self.stats = CatalogStats(db, embedder.model_id)
         self.similar = SimilarService(db, embedder.model_id, settings)
+        self.hybrid = HybridSearch(db, settings, embedder.model_id)
 
     async def search(
         self,
@@ -189,41 +191,17 @@ class SearchService:
 
     async def _hybrid(self, run: _Run, embedding: asyncio.Future[np.ndarray]) -> list[ItemHit]:
         """Dense and BM25 rankings fused as the plan says (`FusionPlan`: weighted reciprocal
-        rank fusion, or a convex combination of normalized scores). The BM25 leg needs
-        no vector, so it runs while the query is being embedded (`match_items_bm25`); the dense
-        leg and the fusion follow in one call (`match_items_fuse`; `match_items_hybrid` is the
-        same two steps in one round trip, for rpc clients). Each hit's rank in either leg goes
-        to `metadata.leg_ranks`."""
-        req, cfg = run.request, self.settings
-        filters = req.filters.sql_args()
-        depth = max(req.limit, req.fusion.depth)
+        rank fusion, or a convex combination of normalized scores), on as little time beyond
+        the embedding as the pool allows (`search/hybrid.py`: the BM25 leg while the query is
+        embedded, the dense leg beside it on a second idle connection). Each hit's rank in
+        either leg goes to `metadata.leg_ranks`."""
         async with self.db.connection() as conn:
-            run.candidates = await self.stats.catalog_size(filters["filter_kinds"], conn)
-            t = time.perf_counter()
-            text = await queries.match_items_bm25(
-                conn,
-                req.query,
-                count=depth,
-                filters=filters,
-                candidate_budget=cfg.discovery_text_candidate_budget,
+            run.candidates = await self.stats.catalog_size(
+                run.request.filters.sql_args()["filter_kinds"], conn
             )
-            text_ms = _ms_since(t)
-            await _take_vector(run, embedding)
-            t = time.perf_counter()
-            hits = await queries.match_items_fuse(
-                conn,
-                run.vector,
-                text,
-                count=req.limit,
-                threshold=req.tool_threshold,
-                filters=filters,
-                model_name=self.embedder.model_id,
-                exact_max_rows=cfg.discovery_exact_scan_max_rows,
-                ef_search=cfg.discovery_hnsw_ef_search,
-                fusion=req.fusion,
-                depth=depth,
+            hits, run.item_ms = await self.hybrid.fused(
+                conn, run.request, _take_vector(run, embedding)
             )
-        run.item_ms = text_ms + _ms_since(t)
         run.leg_ranks = {hit.id: ranks for hit, ranks in hits}
         return [hit for hit, _ in hits]
 
@@ -271,10 +249,11 @@ class SearchService:
         )
 
 
-async def _take_vector(run: _Run, embedding: asyncio.Future[np.ndarray]) -> None:
+async def _take_vector(run: _Run, embedding: asyncio.Future[np.ndarray]) -> np.ndarray:
     """Wait for the query's vector; its time counts from the start of the search."""
     run.vector = await embedding
     run.embed_ms = _ms_since(run.started)
+    return run.vector
 
 
 def _ms_since(start: float) -> float:
