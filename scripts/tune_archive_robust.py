@@ -46,7 +46,13 @@ GRID_ALPHA = (0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 
 
 async def collect(
-    name: str, tag: str, k1: float | None, b: float | None, budget: int, sql: str | None
+    name: str,
+    tag: str,
+    k1: float | None,
+    b: float | None,
+    budget: int,
+    sql: str | None,
+    request_words: bool = False,
 ) -> None:
     dev = DEV_SETS[name]()
     tune = [q for q in dev.queries if q.split == "tune"]
@@ -75,7 +81,12 @@ async def collect(
                     model_name=rt.embedder.model_id, exact_max_rows=2000, ef_search=100,
                 )  # fmt: skip
                 text = await queries.match_items_bm25(
-                    conn, q.text, count=100, filters=filters, candidate_budget=budget
+                    conn,
+                    q.text,
+                    count=100,
+                    filters=filters,
+                    candidate_budget=budget,
+                    request_words=request_words,
                 )
                 out.append({
                     "id": q.id, "text": q.text, "kind": q.kind, "relevant": sorted(q.relevant),
@@ -195,6 +206,11 @@ if __name__ == "__main__":
     c.add_argument("--b", type=float)
     c.add_argument("--budget", type=int, default=5000)
     c.add_argument("--sql", help="a SQL file run in the catalog first (a text-leg variant)")
+    c.add_argument(
+        "--request-words",
+        action="store_true",
+        help="the BM25 leg's query without the request words (bm25_request_text)",
+    )
     g = sub.add_parser("grid")
     g.add_argument("--tag", default="shipped")
     g.add_argument("--sets", nargs="+", default=list(SETS))
@@ -202,6 +218,8 @@ if __name__ == "__main__":
     args = parser.parse_args()
     if args.cmd == "collect":
         for name in args.names:
-            asyncio.run(collect(name, args.tag, args.k1, args.b, args.budget, args.sql))
+            asyncio.run(
+                collect(name, args.tag, args.k1, args.b, args.budget, args.sql, args.request_words)
+            )
     else:
         grid(args.tag, args.sets, args.diagnose)

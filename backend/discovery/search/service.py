@@ -206,6 +206,7 @@ class SearchService:
                 count=depth,
                 filters=filters,
                 candidate_budget=cfg.discovery_text_candidate_budget,
+                request_words=req.fusion.request_words,
             )
             text_ms = _ms_since(t)
             await _take_vector(run, embedding)
