@@ -12,7 +12,11 @@ Two steps (docs/archive-search.md, "How the settings were chosen"):
 `collect --tag TAG --k1 X --b Y --sql FILE --budget N` measures a text-leg variant: it runs FILE
 and rewrites the BM25F constants in that set's catalog (`_bm25_k1`, `bm25_fields.b`, then
 `bm25_refresh(force)`), and these stay in the catalog: re-run `discovery eval archives --set
-NAME` (without `--reuse`) to get the shipped text leg back.
+NAME` (without `--reuse`) to get the shipped text leg back. `collect --request-words` ranks the
+BM25 leg on the request without its request words (`bm25_request_text`, as the convex default
+does), `--dense-request-words` embeds that text for the dense leg too (the references keep the
+raw request); `grid --per-query` adds a dense weight chosen per request from how peaked the BM25
+leg's scores are.
 """
 
 from __future__ import annotations
@@ -43,10 +47,18 @@ GRID_K = (3, 5, 10, 20, 30, 60, 100)
 GRID_W = (0.5, 1.0, 1.25, 1.5, 2.0, 3.0)
 GRID_DEPTH = (20, 40, 60, 100)
 GRID_ALPHA = (0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
+GRID_PEAK = (0.1, 0.2, 0.3, 0.5, 0.7)
 
 
 async def collect(
-    name: str, tag: str, k1: float | None, b: float | None, budget: int, sql: str | None
+    name: str,
+    tag: str,
+    k1: float | None,
+    b: float | None,
+    budget: int,
+    sql: str | None,
+    request_words: bool = False,
+    dense_request_words: bool = False,
 ) -> None:
     dev = DEV_SETS[name]()
     tune = [q for q in dev.queries if q.split == "tune"]
@@ -69,13 +81,23 @@ async def collect(
                 await conn.execute("select bm25_refresh(0, true)")
             out = []
             for q in tune:
-                vector = rt.embedder.embed_query(q.text)
+                vector = dense_vector = rt.embedder.embed_query(q.text)
+                if dense_request_words:  # the dense leg reads the request without them too
+                    row = await (await conn.execute(
+                        "select bm25_request_text(%s, array['archive'])", (q.text,))
+                    ).fetchone()  # fmt: skip
+                    dense_vector = rt.embedder.embed_query(row[0] if row else q.text)
                 dense = await queries.match_items(
-                    conn, vector, threshold=0.3, count=100, filters=filters,
+                    conn, dense_vector, threshold=0.3, count=100, filters=filters,
                     model_name=rt.embedder.model_id, exact_max_rows=2000, ef_search=100,
                 )  # fmt: skip
                 text = await queries.match_items_bm25(
-                    conn, q.text, count=100, filters=filters, candidate_budget=budget
+                    conn,
+                    q.text,
+                    count=100,
+                    filters=filters,
+                    candidate_budget=budget,
+                    request_words=request_words,
                 )
                 out.append({
                     "id": q.id, "text": q.text, "kind": q.kind, "relevant": sorted(q.relevant),
@@ -102,6 +124,14 @@ def convex(row: dict, alpha: float, depth: int) -> list[str]:
     return sorted(scores, key=lambda i: -scores[i])[:10]
 
 
+def convex_by_peak(row: dict, peak: float, alpha_peaked: float, alpha_flat: float) -> list[str]:
+    """A dense weight per request: `alpha_peaked` when the BM25 leg's top score stands at least
+    `peak` (a fraction of it) above its 10th, else `alpha_flat`; depth 100."""
+    s = row["bm25f_s"]
+    peaked = bool(s) and (s[0] - s[min(9, len(s) - 1)]) >= peak * s[0]
+    return convex(row, alpha_peaked if peaked else alpha_flat, 100)
+
+
 def rrf(row: dict, k: float, w: float, depth: int) -> list[str]:
     return fuse(row["dense"], row["bm25f"], k, w, depth)
 
@@ -118,7 +148,7 @@ def _leg(name: str) -> Callable[[dict], list[str]]:
     return lambda row: row[name]
 
 
-def grid(tag: str, sets: list[str], diagnose: str | None) -> None:
+def grid(tag: str, sets: list[str], diagnose: str | None, per_query: bool = False) -> None:
     """Ranks every fusion by the worst set's ratio to that set's best single leg (`leg`) and,
     stricter, to the best of its legs and the in-run reference RRF (`all`)."""
     data = {s: json.loads((CACHE / f"{s}-{tag}.json").read_text()) for s in sets}
@@ -136,6 +166,11 @@ def grid(tag: str, sets: list[str], diagnose: str | None) -> None:
         (f"convex alpha {a} depth {d}", convex, (a, d))
         for a, d in itertools.product(GRID_ALPHA, GRID_DEPTH)
     ]
+    if per_query:
+        methods += [
+            (f"peak {p}: alpha {lo} else {hi}", convex_by_peak, (p, lo, hi))
+            for p, lo, hi in itertools.product(GRID_PEAK, (0.1, 0.2, 0.25), (0.3, 0.4, 0.5))
+        ]
     results = []
     for label, method, args in methods:
         per = {s: _mean(rows, method, *args) for s, rows in data.items()}
@@ -155,8 +190,9 @@ def grid(tag: str, sets: list[str], diagnose: str | None) -> None:
     show(sorted(results, key=lambda r: (r[1], r[2]), reverse=True)[:8])
     print("best by the worst ratio to the best of legs and reference:")
     show(sorted(results, key=lambda r: (r[3], r[2]), reverse=True)[:8])
-    print("shipped and textbook:")
-    show([by_label["rrf k 10 w 1.5 depth 40"], by_label["rrf k 60 w 1.0 depth 100"]])
+    print("shipped (convex), previous (rrf k 10) and textbook:")
+    show([by_label[k] for k in ("convex alpha 0.25 depth 100", "rrf k 10 w 1.5 depth 40",
+                                "rrf k 60 w 1.0 depth 100")])  # fmt: skip
     for held in sets:  # leave one set out: choose on the others by the worst ratio
         rest = [s for s in sets if s != held]
         label, _, _, _, per = max(results, key=lambda r: min(r[4][s] / best_leg[s] for s in rest))
@@ -195,13 +231,35 @@ if __name__ == "__main__":
     c.add_argument("--b", type=float)
     c.add_argument("--budget", type=int, default=5000)
     c.add_argument("--sql", help="a SQL file run in the catalog first (a text-leg variant)")
+    c.add_argument(
+        "--dense-request-words",
+        action="store_true",
+        help="the dense leg embeds the request without the request words (bm25_request_text)",
+    )
+    c.add_argument(
+        "--request-words",
+        action="store_true",
+        help="the BM25 leg's query without the request words (bm25_request_text)",
+    )
     g = sub.add_parser("grid")
     g.add_argument("--tag", default="shipped")
     g.add_argument("--sets", nargs="+", default=list(SETS))
     g.add_argument("--diagnose", help="SET:KIND, e.g. cmoa-withheld:class")
+    g.add_argument("--per-query", action="store_true", help="also a dense weight per request")
     args = parser.parse_args()
     if args.cmd == "collect":
         for name in args.names:
-            asyncio.run(collect(name, args.tag, args.k1, args.b, args.budget, args.sql))
+            asyncio.run(
+                collect(
+                    name,
+                    args.tag,
+                    args.k1,
+                    args.b,
+                    args.budget,
+                    args.sql,
+                    args.request_words,
+                    args.dense_request_words,
+                )
+            )
     else:
-        grid(args.tag, args.sets, args.diagnose)
+        grid(args.tag, args.sets, args.diagnose, args.per_query)

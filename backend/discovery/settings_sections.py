@@ -113,6 +113,13 @@ class ArchiveFusionSettings(BaseSettings):
         le=1000,
         description="Archive hybrid search: how deep each leg is read before fusion.",
     )
+    # With the convex fusion, the BM25 leg's query leaves out request words ("show me", "works
+    # depicting", "made by ... makers"; the table bm25_request_words, migration
+    # 20261129000500). The rrf fusion reads the raw request, as before it.
+    discovery_archive_request_words: bool = Field(
+        default=True,
+        description="Convex archive fusion: leave request words out of the BM25 leg's query.",
+    )
 
 
 class FetchSettings(BaseSettings):

@@ -182,6 +182,17 @@ async def test_call_search_functions_as_reader_see_active_items(
 
 
 @pytest.mark.parametrize("role", READERS)
+async def test_request_words_as_reader_used_not_written(
+    conn: psycopg.AsyncConnection, role: str
+) -> None:
+    """The BM25 leg's request words (migration 20261129000500): an rpc client may strip them
+    from its query, and may not change them."""
+    rows = await _as(conn, role, "select bm25_request_text('show me jazz works', array['archive'])")
+    assert rows == [("me jazz",)]
+    await _denied(conn, role, "insert into bm25_request_words values ('archive', 'jazz')")
+
+
+@pytest.mark.parametrize("role", READERS)
 @pytest.mark.parametrize(
     "statement",
     [

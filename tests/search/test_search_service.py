@@ -217,23 +217,28 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(
 ) -> None:
     """The service runs the text leg while the query is embedded, then `match_items_fuse`; an
     rpc client calls `match_items_hybrid`: same hits, same order, same scores and leg ranks,
-    in either fusion."""
+    in either fusion (with convex, the client passes the request through `bm25_request_text`,
+    in the same statement)."""
     cfg = demo_runtime.settings.model_copy(update={"discovery_archive_fusion": fusion})
     service = SearchService(demo_runtime.db, demo_runtime.embedder, cfg)
     for query, filters in (
         ("Crawford Grill jazz musicians", {}),
         ('"Hill District" -church', {}),
         ("portrait of a woman", {"media_types": ["photograph"], "date_from": 1950}),
+        ("pictures showing jazz musicians", {}),
     ):
         request = _req(query, strategy="hybrid", limit=8, tool_threshold=0.0, **filters)
         served = await service.search(request)
         plan = request.plan(cfg)
         vector = demo_runtime.embedder.embed_query(query)
+        text = "%(t)s"
+        if plan.fusion.request_words:
+            text = "bm25_request_text(%(t)s, %(filter_kinds)s::text[])"
         async with demo_runtime.db.connection() as conn:
             rows = await (
                 await conn.execute(
                     "select id, similarity, rank_score, dense_rank, text_rank from"
-                    " match_items_hybrid(%(q)s, %(t)s, 8, 0.0, filter_kinds => %(filter_kinds)s,"
+                    f" match_items_hybrid(%(q)s, {text}, 8, 0.0, filter_kinds => %(filter_kinds)s,"
                     " filter_media_types => %(filter_media_types)s, date_from => %(date_from)s,"
                     " model_name => %(model_name)s, rrf_k => %(rrf_k)s, fusion => %(fusion)s,"
                     " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"

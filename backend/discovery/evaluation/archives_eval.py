@@ -206,6 +206,7 @@ def settings_summary(settings: Settings) -> dict[str, Any]:
         "archive_rrf_k": settings.discovery_archive_rrf_k,
         "archive_text_weight": settings.discovery_archive_text_weight,
         "archive_hybrid_depth": settings.discovery_archive_hybrid_depth,
+        "archive_request_words": settings.discovery_archive_request_words,
         "text_candidate_budget": settings.discovery_text_candidate_budget,
         "limit": K,
         "embedding_model": settings.discovery_embedding_model.value,

@@ -42,13 +42,16 @@ def clamp_similarity(value: float) -> float:
 class FusionPlan:
     """How hybrid search fuses its dense and BM25 legs, each read to its top `depth`: `rrf`
     sums weight / (rrf_k + rank); `convex` sums weight x the leg's min-max normalized score,
-    over the sum of the weights (a score in [0, 1]). See the migration 20261128000700."""
+    over the sum of the weights (a score in [0, 1]). See the migration 20261128000700.
+    `request_words`: the BM25 leg's query leaves out the searched kinds' request words
+    (`bm25_request_text`, migration 20261129000500)."""
 
     mode: FusionMode
     rrf_k: int
     dense_weight: float
     text_weight: float
     depth: int
+    request_words: bool = False
 
     @classmethod
     def for_tools(cls, settings: Settings) -> FusionPlan:
@@ -63,7 +66,8 @@ class FusionPlan:
 
     @classmethod
     def for_archives(cls, settings: Settings) -> FusionPlan:
-        """Archives: convex (dense weight alpha, BM25 1 - alpha) or weighted RRF."""
+        """Archives: convex (dense weight alpha, BM25 1 - alpha; request words left out of the
+        BM25 query unless turned off) or weighted RRF (the raw request, as before)."""
         mode = FusionMode(settings.discovery_archive_fusion)  # a str from model_copy too
         convex = mode is FusionMode.CONVEX
         alpha = settings.discovery_archive_dense_weight
@@ -73,6 +77,7 @@ class FusionPlan:
             dense_weight=alpha if convex else 1.0,
             text_weight=1.0 - alpha if convex else settings.discovery_archive_text_weight,
             depth=settings.discovery_archive_hybrid_depth,
+            request_words=convex and settings.discovery_archive_request_words,
         )
 
     def sql_args(self) -> dict[str, Any]:

@@ -46,6 +46,7 @@ class HybridSearch:
                 count=self._depth(req),
                 filters=req.filters.sql_args(),
                 candidate_budget=self.settings.discovery_text_candidate_budget,
+                request_words=req.fusion.request_words,
             )
         )
         try:

@@ -69,13 +69,16 @@ async def match_items_bm25(
     count: int,
     filters: dict[str, Any],
     candidate_budget: int,
+    request_words: bool = False,
 ) -> list[tuple[str, float]]:
-    """The BM25 ranking alone: (id, score), best first."""
+    """The BM25 ranking alone: (id, score), best first. With `request_words`, the query leaves
+    out the searched kinds' request words first (`bm25_request_text`, same statement)."""
     args = filters | {"text": text, "count": count, "budget": candidate_budget}
     args.pop("model_name", None)
+    query = "bm25_request_text(%(text)s, %(filter_kinds)s::text[])" if request_words else "%(text)s"
     rows = await (
         await conn.execute(
-            "select id, bm25 from match_items_bm25(%(text)s, %(count)s,"
+            f"select id, bm25 from match_items_bm25({query}, %(count)s,"
             " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
             " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
             " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
