@@ -26,8 +26,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol
 
-import snowballstemmer
-
+from discovery.agent.offline.terms import stem
 from discovery.agent.planning import words
 from discovery.db import ItemKind
 from discovery.search.fusion import reciprocal_rank_fusion
@@ -60,7 +59,6 @@ APPEARANCE = frozenset(
 )
 MAX_WORDS = 6  # the subject text's words at most (the rarest)
 POOL = 50  # records read from each ranking before ordering
-_STEM = snowballstemmer.stemmer("english")
 
 
 class DocFreq(Protocol):
@@ -126,7 +124,7 @@ def shared_words(subject: Sequence[str], hit: ItemHit) -> int:
 
 
 def _stem(word: str) -> str:
-    return str(_STEM.stemWord(word.lower().removesuffix("'s")))
+    return stem(word.lower().removesuffix("'s"))
 
 
 async def more_like(

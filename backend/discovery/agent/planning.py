@@ -41,7 +41,7 @@ class Refinement:
     query: str
     strategy: str
     filters: dict[str, Any] | None = None  # None: keep the current filters
-    leg: str | None = None  # "dense": the dense ranking alone (the tool's hidden `leg`)
+    leg: str | None = None  # "dense": the dense ranking alone (the search tool's `leg` argument)
 
 
 class Refiner(Protocol):

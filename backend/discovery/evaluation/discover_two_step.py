@@ -11,9 +11,8 @@ from collections.abc import Awaitable, Callable
 import numpy as np
 import psycopg
 
-from discovery.db import ItemKind
 from discovery.search import queries
-from discovery.search.discover import DiscoverService
+from discovery.search.discover import CAPABILITY_FILTERS, DiscoverService
 from discovery.search.discover_legs import Leg
 from discovery.search.discover_models import DiscoverRequest
 
@@ -35,13 +34,9 @@ class TwoStepDiscover(DiscoverService):
         count: int,
         threshold: float | None = None,
     ) -> Leg:
-        filters = {
-            "filter_kinds": [ItemKind.CAPABILITY.value], "filter_skill_ids": None,
-            "active_only": True, "filter_media_types": None, "date_from": None, "date_to": None,
-        }  # fmt: skip
         hits = await queries.match_items(
             conn, vector, threshold=self.settings.discovery_discover_min_similarity,
-            count=count, filters=filters, model_name=self.embedder.model_id,
+            count=count, filters=CAPABILITY_FILTERS, model_name=self.embedder.model_id,
             exact_max_rows=self.settings.discovery_exact_scan_max_rows,
             ef_search=self.settings.discovery_hnsw_ef_search,
         )  # fmt: skip

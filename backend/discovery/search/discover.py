@@ -53,6 +53,13 @@ class _NoVector(Exception):
     """The embedder failed: the tool leg has no dense ranking to offer."""
 
 
+# The capability leg's filters (`SearchFilters.sql_args()`'s keys): active capabilities only.
+CAPABILITY_FILTERS = {
+    "filter_kinds": [ItemKind.CAPABILITY.value], "filter_skill_ids": None,
+    "active_only": True, "filter_media_types": None, "date_from": None, "date_to": None,
+}  # fmt: skip
+
+
 class DiscoverService:
     def __init__(
         self, db: Database, embedder: Embedder, search: SearchService, settings: Settings
@@ -239,14 +246,10 @@ class DiscoverService:
         threshold: float | None = None,
     ) -> Leg:
         """Capabilities by similarity, with their run statistics (one statement)."""
-        filters = {
-            "filter_kinds": [ItemKind.CAPABILITY.value], "filter_skill_ids": None,
-            "active_only": True, "filter_media_types": None, "date_from": None, "date_to": None,
-        }  # fmt: skip
         floor = self.settings.discovery_discover_min_similarity if threshold is None else threshold
         try:
-            return await capabilities(conn, vector, count=count, threshold=floor, filters=filters,
-                                      model_name=self.embedder.model_id,
+            return await capabilities(conn, vector, count=count, threshold=floor,
+                                      filters=CAPABILITY_FILTERS, model_name=self.embedder.model_id,
                                       settings=self.settings)  # fmt: skip
         except psycopg.errors.NoDataFound:
             if not await queries.catalog_is_empty(conn):

@@ -32,12 +32,6 @@ from discovery.search.related import RelatedTool
 from discovery.search.results import ItemHit
 from discovery.settings import Settings
 
-_FILTERS = (
-    "filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
-    " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
-    " date_from => %(date_from)s::int, date_to => %(date_to)s::int, model_name => %(model_name)s,"
-    " exact_max_rows => %(exact)s, ef_search => %(ef)s"
-)
 _STATS = (
     "s.item_id as stats_id, s.successes, s.failures, s.timed_runs, s.duration_ms_total,"
     " s.first_used_at, s.last_used_at"
@@ -59,7 +53,7 @@ def tool_leg_sql(related: bool) -> str:
     return f"""
 with f as materialized (
     select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s,
-        {_FILTERS}, rrf_k => %(rrf_k)s, dense_weight => %(dense_weight)s,
+        {queries.ITEM_ARGS}, rrf_k => %(rrf_k)s, dense_weight => %(dense_weight)s,
         text_weight => %(text_weight)s, dense_depth => %(depth)s, fusion => %(fusion)s)
         with ordinality
 ){_RELATED if related else ""}
@@ -78,7 +72,7 @@ order by f.ordinality"""
 
 CAPABILITY_LEG_SQL = f"""
 select m.*, {_STATS}
-from match_items(%(q)s, %(threshold)s, %(count)s, {_FILTERS}) with ordinality m
+from match_items(%(q)s, %(threshold)s, %(count)s, {queries.ITEM_ARGS}) with ordinality m
 left join item_stats s on s.item_id = m.id
 order by m.ordinality"""
 
@@ -129,6 +123,7 @@ async def hybrid_tools(
         count=depth,
         filters=filters,
         candidate_budget=settings.discovery_text_candidate_budget,
+        request_words=plan.fusion.request_words,
     )
     related = related_per_tool is not None
     args = filters | _engine_args(await vector(), model_name, settings)

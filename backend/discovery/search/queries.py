@@ -15,10 +15,13 @@ from psycopg.rows import dict_row
 from discovery.search.fusion import FusionPlan
 from discovery.search.results import ItemHit, LegRanks, SkillHit
 
-_ITEM_ARGS = (
+# The named arguments every dense search function takes: the filters, the model and how the
+# dense ranking is run (values from `SearchFilters.sql_args()` plus model_name, exact, ef).
+ITEM_ARGS = (
     "filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
     " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
-    " date_from => %(date_from)s::int, date_to => %(date_to)s::int, model_name => %(model_name)s"
+    " date_from => %(date_from)s::int, date_to => %(date_to)s::int, model_name => %(model_name)s,"
+    " exact_max_rows => %(exact)s, ef_search => %(ef)s"
 )
 
 
@@ -50,11 +53,7 @@ async def match_items(
     exact_max_rows: int,
     ef_search: int,
 ) -> list[ItemHit]:
-    sql = (
-        "select * from match_items(%(q)s, %(threshold)s, %(count)s, "
-        + _ITEM_ARGS
-        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s)"
-    )
+    sql = "select * from match_items(%(q)s, %(threshold)s, %(count)s, " + ITEM_ARGS + ")"
     args = {"q": vector, "threshold": threshold, "count": count, "model_name": model_name}
     args |= filters | {"exact": exact_max_rows, "ef": ef_search}
     async with conn.cursor(row_factory=dict_row) as cur:
@@ -107,8 +106,8 @@ async def match_items_fuse(
     second half of `match_items_hybrid`, for a caller that ran the text leg while embedding."""
     sql = (
         "select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s, "
-        + _ITEM_ARGS
-        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s, rrf_k => %(rrf_k)s,"
+        + ITEM_ARGS
+        + ", rrf_k => %(rrf_k)s,"
         " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"
         " dense_depth => %(depth)s, fusion => %(fusion)s)"
     )
@@ -135,8 +134,8 @@ async def match_items_dense(
     """The dense ranking alone, as `match_items` ranks it: (id, similarity), best first."""
     sql = (
         "select id, similarity from match_items_dense(%(q)s, %(threshold)s, %(count)s, "
-        + _ITEM_ARGS
-        + ", exact_max_rows => %(exact)s, ef_search => %(ef)s)"
+        + ITEM_ARGS
+        + ")"
     )
     args = {"q": vector, "threshold": threshold, "count": count, "model_name": model_name}
     args |= filters | {"exact": exact_max_rows, "ef": ef_search}
