@@ -6,6 +6,9 @@ Prints p50 / p95 per server, transport and setting, and the load average.
 
     uv run python scripts/bench_discover_ab.py --base /path/to/main --n 150
 
+A runs in the other checkout's own environment (`<base>/.venv`, made by `uv sync --frozen`
+there) when it has one, so a change of dependencies is measured too.
+
 `--count-round-trips` instead counts the database round trips of one `discover` in process
 (cursor executions, a pipeline once) for the code on the path; for another checkout's code:
 `PYTHONPATH=/path/to/main/backend uv run python scripts/bench_discover_ab.py --count-round-trips`.
@@ -19,10 +22,13 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 import psycopg
 from mcp import Client
 
@@ -55,7 +61,13 @@ async def ab(base: Path, catalog: Path, n: int) -> None:
         subprocess.run(["cp", "-a", str(catalog), f"{catalog}-{name}"], check=True)
     queries = bench.intents(100 + 80 + 8 * n)
     os.environ["PYTHONPATH"] = str(base / "backend")
-    a = await Server(Path(f"{catalog}-a"), _port()).__aenter__()
+    # A in its own checkout's environment when it has one (its dependencies, e.g. uvicorn's
+    # loop and parser, may differ from this one's); else in this environment.
+    python = base / ".venv" / "bin" / "python"
+    a = await Server(
+        Path(f"{catalog}-a"), _port(), str(python if python.exists() else sys.executable)
+    ).__aenter__()
+    print(f"A: {base} with {python if python.exists() else sys.executable}")
     del os.environ["PYTHONPATH"]
     try:
         async with (
@@ -78,23 +90,44 @@ async def ab(base: Path, catalog: Path, n: int) -> None:
                     await bench._rest(rest, queries.pop(), i % 2 == 0)
                     await bench._mcp(mcp, queries.pop(), i % 2 == 0)
             print(f"load average before: {os.getloadavg()[0]:.2f}")
+            cpu = {"A": _cpu(a), "B": _cpu(b)}
             for related in (False, True):
                 ms: dict[str, list[float]] = {}
+                spent: dict[str, float] = {}
                 for i in range(n):
                     for tag, rest, mcp in pairs if i % 2 == 0 else pairs[::-1]:
+                        before = cpu[tag]()
                         took, meta = await bench._rest(rest, queries.pop(), related)
+                        middle = cpu[tag]()
                         ms.setdefault(f"REST {tag}", []).append(took)
                         ms.setdefault(f"inside {tag}", []).append(meta["total_time_ms"])
                         ms.setdefault(f"MCP {tag}", []).append(
                             await bench._mcp(mcp, queries.pop(), related)
                         )
+                        spent[f"REST {tag}"] = spent.get(f"REST {tag}", 0.0) + middle - before
+                        spent[f"MCP {tag}"] = spent.get(f"MCP {tag}", 0.0) + cpu[tag]() - middle
                 print("with related tools" if related else "without related tools")
                 for key in sorted(ms):
                     s = summarize(ms[key])
-                    print(f"  {key:9} p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f} ms")
+                    line = f"  {key:9} p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f} ms"
+                    if key in spent:  # the server process's CPU (all its threads) per request
+                        line += f"   server CPU {spent[key] * 1000 / n:5.2f} ms/request"
+                    print(line)
             print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:
         await a.__aexit__(None, None, None)
+
+
+def _cpu(server: Server) -> Callable[[], float]:
+    """The CPU seconds (user + system, all threads) the server's process has used so far."""
+    assert server.proc is not None
+    process = psutil.Process(server.proc.pid)
+
+    def seconds() -> float:
+        times = process.cpu_times()
+        return float(times.user + times.system)
+
+    return seconds
 
 
 async def count_round_trips(catalog: Path, n: int = 50) -> None:
