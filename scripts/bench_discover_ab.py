@@ -2,7 +2,8 @@
 (A, e.g. main) and from this one (B), each on its own copy of one bench catalog (LiveMCPBench's
 tools, 1,000 capabilities, 300 traces: `discovery bench-discover`'s), one client alternating A
 and B request by request over REST and MCP; first it checks that both give the same answers.
-Prints p50 / p95 per server, transport and setting, and the load average.
+Prints p50 / p95 per server, transport and setting, the CPU each server process (all its threads)
+and this client spent per request, and the load average.
 
     uv run python scripts/bench_discover_ab.py --base /path/to/main --n 150
 
@@ -23,6 +24,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -96,22 +98,29 @@ async def ab(base: Path, catalog: Path, n: int) -> None:
                 spent: dict[str, float] = {}
                 for i in range(n):
                     for tag, rest, mcp in pairs if i % 2 == 0 else pairs[::-1]:
-                        before = cpu[tag]()
+                        before, mine = cpu[tag](), time.thread_time()
                         took, meta = await bench._rest(rest, queries.pop(), related)
-                        middle = cpu[tag]()
+                        middle, mine_middle = cpu[tag](), time.thread_time()
                         ms.setdefault(f"REST {tag}", []).append(took)
                         ms.setdefault(f"inside {tag}", []).append(meta["total_time_ms"])
                         ms.setdefault(f"MCP {tag}", []).append(
                             await bench._mcp(mcp, queries.pop(), related)
                         )
-                        spent[f"REST {tag}"] = spent.get(f"REST {tag}", 0.0) + middle - before
-                        spent[f"MCP {tag}"] = spent.get(f"MCP {tag}", 0.0) + cpu[tag]() - middle
+                        for key, value in (
+                            (f"REST {tag}", middle - before),
+                            (f"MCP {tag}", cpu[tag]() - middle),
+                            (f"client REST {tag}", mine_middle - mine),
+                            (f"client MCP {tag}", time.thread_time() - mine_middle),
+                        ):
+                            spent[key] = spent.get(key, 0.0) + value
                 print("with related tools" if related else "without related tools")
                 for key in sorted(ms):
                     s = summarize(ms[key])
                     line = f"  {key:9} p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f} ms"
                     if key in spent:  # the server process's CPU (all its threads) per request
                         line += f"   server CPU {spent[key] * 1000 / n:5.2f} ms/request"
+                    if f"client {key}" in spent:  # this client's own CPU (its work on the answer)
+                        line += f", client CPU {spent[f'client {key}'] * 1000 / n:5.2f}"
                     print(line)
             print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:
