@@ -2,9 +2,13 @@
 (A, e.g. main) and from this one (B), each on its own copy of one bench catalog (LiveMCPBench's
 tools, 1,000 capabilities, 300 traces: `discovery bench-discover`'s), one client alternating A
 and B request by request over REST and MCP; first it checks that both give the same answers.
-Prints p50 / p95 per server, transport and setting, and the load average.
+Prints p50 / p95 per server, transport and setting, the CPU each server process (all its threads)
+and this client spent per request, and the load average.
 
     uv run python scripts/bench_discover_ab.py --base /path/to/main --n 150
+
+A runs in the other checkout's own environment (`<base>/.venv`, made by `uv sync --frozen`
+there) when it has one, so a change of dependencies is measured too.
 
 `--count-round-trips` instead counts the database round trips of one `discover` in process
 (cursor executions, a pipeline once) for the code on the path; for another checkout's code:
@@ -19,10 +23,14 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 import psycopg
 from mcp import Client
 
@@ -55,7 +63,13 @@ async def ab(base: Path, catalog: Path, n: int) -> None:
         subprocess.run(["cp", "-a", str(catalog), f"{catalog}-{name}"], check=True)
     queries = bench.intents(100 + 80 + 8 * n)
     os.environ["PYTHONPATH"] = str(base / "backend")
-    a = await Server(Path(f"{catalog}-a"), _port()).__aenter__()
+    # A in its own checkout's environment when it has one (its dependencies, e.g. uvicorn's
+    # loop and parser, may differ from this one's); else in this environment.
+    python = base / ".venv" / "bin" / "python"
+    a = await Server(
+        Path(f"{catalog}-a"), _port(), str(python if python.exists() else sys.executable)
+    ).__aenter__()
+    print(f"A: {base} with {python if python.exists() else sys.executable}")
     del os.environ["PYTHONPATH"]
     try:
         async with (
@@ -78,23 +92,51 @@ async def ab(base: Path, catalog: Path, n: int) -> None:
                     await bench._rest(rest, queries.pop(), i % 2 == 0)
                     await bench._mcp(mcp, queries.pop(), i % 2 == 0)
             print(f"load average before: {os.getloadavg()[0]:.2f}")
+            cpu = {"A": _cpu(a), "B": _cpu(b)}
             for related in (False, True):
                 ms: dict[str, list[float]] = {}
+                spent: dict[str, float] = {}
                 for i in range(n):
                     for tag, rest, mcp in pairs if i % 2 == 0 else pairs[::-1]:
+                        before, mine = cpu[tag](), time.thread_time()
                         took, meta = await bench._rest(rest, queries.pop(), related)
+                        middle, mine_middle = cpu[tag](), time.thread_time()
                         ms.setdefault(f"REST {tag}", []).append(took)
                         ms.setdefault(f"inside {tag}", []).append(meta["total_time_ms"])
                         ms.setdefault(f"MCP {tag}", []).append(
                             await bench._mcp(mcp, queries.pop(), related)
                         )
+                        for key, value in (
+                            (f"REST {tag}", middle - before),
+                            (f"MCP {tag}", cpu[tag]() - middle),
+                            (f"client REST {tag}", mine_middle - mine),
+                            (f"client MCP {tag}", time.thread_time() - mine_middle),
+                        ):
+                            spent[key] = spent.get(key, 0.0) + value
                 print("with related tools" if related else "without related tools")
                 for key in sorted(ms):
                     s = summarize(ms[key])
-                    print(f"  {key:9} p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f} ms")
+                    line = f"  {key:9} p50 {s['p50']:7.2f}  p95 {s['p95']:7.2f} ms"
+                    if key in spent:  # the server process's CPU (all its threads) per request
+                        line += f"   server CPU {spent[key] * 1000 / n:5.2f} ms/request"
+                    if f"client {key}" in spent:  # this client's own CPU (its work on the answer)
+                        line += f", client CPU {spent[f'client {key}'] * 1000 / n:5.2f}"
+                    print(line)
             print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:
         await a.__aexit__(None, None, None)
+
+
+def _cpu(server: Server) -> Callable[[], float]:
+    """The CPU seconds (user + system, all threads) the server's process has used so far."""
+    assert server.proc is not None
+    process = psutil.Process(server.proc.pid)
+
+    def seconds() -> float:
+        times = process.cpu_times()
+        return float(times.user + times.system)
+
+    return seconds
 
 
 async def count_round_trips(catalog: Path, n: int = 50) -> None:

@@ -14,6 +14,11 @@ import typer
 from discovery.cli.terminal import console, err, load_settings, progress
 from discovery.settings import Settings
 
+LOOP, HTTP = "uvloop", "httptools"
+"""uvicorn's event loop and HTTP parser (both dependencies): against asyncio's own loop and the
+pure-Python h11 parser that uvicorn falls back to without them, every request spends less of
+the event loop's time in the transport (docs/benchmarks.md, discover)."""
+
 
 def serve(
     host: Annotated[str | None, typer.Option(help="Bind address.")] = None,
@@ -24,8 +29,6 @@ def serve(
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
     """Start the HTTP server (loads the demo archive when the catalog is empty)."""
-    import uvicorn
-
     from discovery.api.main import create_app
     from discovery.logs import configure_logging
 
@@ -36,7 +39,11 @@ def serve(
     if load_demo:
         asyncio.run(_load_demo(settings))
     err.print(f"Discovery starting: http://{host}:{port}  (API docs: http://{host}:{port}/docs)")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
+    import uvicorn
+
+    uvicorn.run(
+        create_app(settings), host=host, port=port, log_level=log_level, loop=LOOP, http=HTTP
+    )
 
 
 async def _load_demo(settings: Settings) -> None:

@@ -44,8 +44,8 @@ def _ms_summary(values: list[float]) -> dict[str, float]:
 class Server:
     """`discovery serve` in its own process group on a loopback port."""
 
-    def __init__(self, data_dir: Path, port: int) -> None:
-        self.data_dir, self.port = data_dir, port
+    def __init__(self, data_dir: Path, port: int, python: str = sys.executable) -> None:
+        self.data_dir, self.port, self.python = data_dir, port, python
         self.url = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -60,7 +60,7 @@ class Server:
             "DISCOVERY_LOG_LEVEL": "WARNING",
         }
         env.pop("DATABASE_URL", None)
-        cmd = [sys.executable, "-m", "discovery.cli", "serve", "--port", str(self.port)]
+        cmd = [self.python, "-m", "discovery.cli", "serve", "--port", str(self.port)]
         self.proc = subprocess.Popen(
             [*cmd, "--no-load-demo", "--log-level", "warning"], env=env, start_new_session=True
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import Any
 
 import pytest
@@ -56,7 +57,41 @@ INVALID = [
     _bad(("results", 0, "related_tools", 0, "score"), "high"),  # inside a related tool
     _bad(("results", 0, "server_id"), 3),
     _bad(("meta", "returned_count"), KeyError),
+    _bad(("results", 0, "type"), "capability"),  # a tool that says it is a capability
+    _bad(("results", 1, "type"), "tool"),  # and the other way round
+    _bad(("results", 0, "related_tools"), {"tool_id": "x"}),  # nullable, but not any type
+    _bad(("results", 0, "input_schema"), "{}"),
+    _bad(("results", 0), None),
 ]
+# Passed by both: nulls where a field is nullable, and results without their `type` (it has a
+# default, so the schema does not require it: such a result meets whichever branch fits).
+ALSO_VALID = [
+    _bad(("results", 0, "related_tools"), None),
+    _bad(("results", 0, "input_schema"), None),
+    _bad(("results", 0, "server_id"), None),
+    _bad(("results", 1, "parameters_schema"), {"type": "object"}),
+    _bad(("results", 0, "type"), KeyError),
+    _bad(("results", 1, "type"), KeyError),
+    _bad(("meta", "fallback_reason"), "embedder_failed: OSError"),
+]
+
+
+def _mutations(count: int, seed: int = 15) -> list[dict[str, Any]]:
+    """`count` documents, each `VALID` with one value replaced by one of a few of every JSON
+    type, or removed, at a random place (seeded)."""
+    values = [None, 3, 0.5, "x", True, [], {}, ["x"], {"type": "tool"}, "tool", KeyError]
+    rng = random.Random(seed)
+    paths: list[tuple[Any, ...]] = []
+
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        if path:
+            paths.append(path)
+        if isinstance(node, dict | list):
+            for key, child in node.items() if isinstance(node, dict) else enumerate(node):
+                walk(child, (*path, key))
+
+    walk(VALID, ())
+    return [_bad(rng.choice(paths), rng.choice(values)) for _ in range(count)]
 
 
 def test_the_flat_schema_has_no_refs_and_no_one_of() -> None:
@@ -65,13 +100,32 @@ def test_the_flat_schema_has_no_refs_and_no_one_of() -> None:
     Draft202012Validator.check_schema(flat_schema(DiscoverResponse))
 
 
-@pytest.mark.parametrize("doc", [VALID, *INVALID])
+@pytest.mark.parametrize("doc", [VALID, *INVALID, *ALSO_VALID])
 def test_the_flat_schema_judges_a_result_as_the_models_own_schema_does(
     doc: dict[str, Any],
 ) -> None:
     model = Draft202012Validator(DiscoverResponse.model_json_schema(mode="serialization"))
     flat = Draft202012Validator(flat_schema(DiscoverResponse))
-    assert flat.is_valid(doc) == model.is_valid(doc) == (doc is VALID)
+    assert flat.is_valid(doc) == model.is_valid(doc) == (doc is VALID or doc in ALSO_VALID)
+
+
+def test_the_flat_schema_judges_random_changes_as_the_models_own_schema_does() -> None:
+    model = Draft202012Validator(DiscoverResponse.model_json_schema(mode="serialization"))
+    flat = Draft202012Validator(flat_schema(DiscoverResponse))
+    docs = _mutations(600)
+    verdicts = [model.is_valid(doc) for doc in docs]
+    assert [flat.is_valid(doc) for doc in docs] == verdicts
+    assert 50 < sum(verdicts) < 550  # both kinds of verdict are tried
+
+
+def test_the_flat_schema_dispatches_on_the_type_and_merges_nullable_fields() -> None:
+    schema = flat_schema(DiscoverResponse)
+    results = schema["properties"]["results"]["items"]
+    assert results["if"]["properties"]["type"] == {"const": "tool"}
+    assert results["else"]["if"]["properties"]["type"] == {"const": "capability"}
+    tool = results["then"]["properties"]
+    assert tool["server_id"]["type"] == ["string", "null"] and "anyOf" not in tool["server_id"]
+    assert tool["related_tools"]["type"] == ["array", "null"]
 
 
 def test_the_mcp_model_validates_as_the_response_model_and_publishes_the_flat_schema() -> None:
