@@ -26,6 +26,9 @@ Usage (from the repository root):
     uv run python data/eval/check_agent_conversations.py                 # report; exit 1 on errors
     uv run python data/eval/check_agent_conversations.py --write         # also store the figures
     uv run python data/eval/check_agent_conversations.py --show c042 [--show c071:3]  # list records
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v3.jsonl
+        # the third set (or --file PATH; ids v3-001..., its own coverage targets and a check
+        # that no turn repeats a known line: `discovery.evaluation.conversation_sets`)
 """
 
 from __future__ import annotations
@@ -58,7 +61,15 @@ from discovery.evaluation.conversation_judges import (  # noqa: E402
     SubjectIndex,
     is_like,
     needed_shared,
+    resolve_reference,
     subject_words,
+)
+from discovery.evaluation.conversation_sets import (  # noqa: E402
+    ConversationSet,
+    expected_id,
+    known_lines,
+    repeated_turns,
+    set_for,
 )
 from discovery.evaluation.relevance import Acceptor  # noqa: E402
 
@@ -106,12 +117,6 @@ COMPUTED = (
 )
 SINGLE_TURN = {"search", "typo", "empty_follow_up", "vague", "off_topic", "greeting", "injection"}
 
-# Coverage asked for by the brief of the set (see agent_conversations.md).
-MIN_JUDGED_TURNS = 150
-MIN_SINGLE_SEARCHES = 40
-MIN_TYPOS = 15
-MIN_MULTI_TURN_CONVERSATIONS = 25
-
 
 # ------------------------------------------------------------------ schema
 
@@ -153,13 +158,18 @@ def _check_rule(rule: Mapping[str, Any], media_types: set[str], where: str) -> l
     return problems
 
 
-def check_schema(convs: Sequence[Mapping[str, Any]], media_types: set[str]) -> list[str]:
+def check_schema(
+    convs: Sequence[Mapping[str, Any]], media_types: set[str], prefix: str = "c"
+) -> list[str]:
     problems: list[str] = []
     seen: set[str] = set()
     for n, conv in enumerate(convs, 1):
         cid = conv.get("id", f"line {n}")
-        if cid != f"c{n:03d}":
-            problems.append(f"{cid}: ids must run c001, c002, ... in order (expected c{n:03d})")
+        if cid != expected_id(prefix, n):
+            problems.append(
+                f"{cid}: ids must run {expected_id(prefix, 1)}, {expected_id(prefix, 2)}, ... "
+                f"in order (expected {expected_id(prefix, n)})"
+            )
         if cid in seen:
             problems.append(f"{cid}: duplicate id")
         seen.add(cid)
@@ -246,7 +256,11 @@ def _check_turn(
         ok = (
             (isinstance(reference, int) and reference >= 1)
             or reference == "last"
-            or (isinstance(reference, dict) and isinstance(reference.get("creator"), str))
+            or (
+                isinstance(reference, dict)
+                and len(reference) == 1
+                and isinstance(reference.get("creator", reference.get("title")), str)
+            )
         )
         if not ok:
             problems.append(f"{where}: bad reference {reference!r}")
@@ -285,20 +299,48 @@ class Catalog:
             self._cache[key] = [i for i, r in enumerate(self.records) if accept(r)]
         return self._cache[key]
 
-    def like_count(self, ref_i: int, constraints: Mapping[str, Any]) -> int:
+    def likes(self, ref_i: int, constraints: Mapping[str, Any]) -> list[int]:
+        """The records like record `ref_i` under `constraints` (the judge's `is_like`)."""
         ref = self.records[ref_i]
         words = subject_words(ref, self.index)
         if not words:
-            return 0
+            return []
         shared: Counter[int] = Counter()
         for w in words:
             shared.update(self.index.hits(w))
         need = needed_shared(words)
-        return sum(
-            1
+        return sorted(
+            i
             for i, k in shared.items()
             if k >= need and i != ref_i and is_like(ref, self.records[i], words, constraints)
         )
+
+    def like_count(self, ref_i: int, constraints: Mapping[str, Any]) -> int:
+        return len(self.likes(ref_i, constraints))
+
+
+def _candidates(conv: Mapping[str, Any], t: int, catalog: Catalog) -> list[int]:
+    """The records turn `t` (1-based) of `conv` could have shown: those its rule accepts or,
+    for a `similar_to_reference` turn, those like any record its own reference could be (a
+    reference to the results of a reference)."""
+    expect = conv["turns"][t - 1]["expect"]
+    if expect["judge"] != "similar_to_reference":
+        return catalog.accepted(_rule_of(expect) or {"accept": []})
+    constraints = {k: expect.get(k) for k in RULE_KEYS[1:]}
+    shown: set[int] = set()
+    for i in _referenced(conv, t, catalog):
+        shown.update(catalog.likes(i, constraints))
+    return sorted(shown)
+
+
+def _referenced(conv: Mapping[str, Any], t: int, catalog: Catalog) -> list[int]:
+    """The records a reference turn `t` could point to, over what its source turn could show."""
+    expect = conv["turns"][t - 1]["expect"]
+    candidates = _candidates(conv, expect.get("reference_turn", t - 1), catalog)
+    sel = expect["reference"]
+    if isinstance(sel, dict):
+        return [i for i in candidates if resolve_reference(sel, [catalog.records[i]]) is not None]
+    return candidates
 
 
 def compute(convs: list[dict[str, Any]], catalog: Catalog) -> list[str]:
@@ -332,17 +374,7 @@ def compute(convs: list[dict[str, Any]], catalog: Catalog) -> list[str]:
                 if not hits:
                     problems.append(f"{where}: the period rule accepts no record")
             elif judge == "similar_to_reference":
-                rt = expect.get("reference_turn", t - 1)
-                source = conv["turns"][rt - 1]["expect"]
-                candidates = catalog.accepted(_rule_of(source) or {"accept": []})
-                sel = expect["reference"]
-                if isinstance(sel, dict):
-                    needle = sel["creator"].lower()
-                    candidates = [
-                        i
-                        for i in candidates
-                        if needle in str(catalog.records[i].get("creator") or "").lower()
-                    ]
+                candidates = _referenced(conv, t, catalog)
                 constraints = {k: expect.get(k) for k in RULE_KEYS[1:]}
                 likes = [catalog.like_count(i, constraints) for i in candidates]
                 expect["reference_feasibility"] = {
@@ -359,21 +391,27 @@ def judged_turns(convs: Iterable[Mapping[str, Any]]) -> list[tuple[Mapping, Mapp
     return [(c, t) for c in convs for t in c["turns"] if t.get("expect")]
 
 
-def coverage(convs: Sequence[Mapping[str, Any]]) -> list[str]:
-    turns = judged_turns(convs)
-    kinds = Counter(t["kind"] for _, t in turns)
-    single_search = sum(1 for c in convs if c["category"] == "search" and len(c["turns"]) == 1)
-    multi = sum(1 for c in convs if 2 <= len(c["turns"]) <= 4)
-    missing = [k for k in KINDS if not kinds[k]]
-    problems = []
-    if len(turns) < MIN_JUDGED_TURNS:
-        problems.append(f"{len(turns)} judged turns (< {MIN_JUDGED_TURNS})")
-    if single_search < MIN_SINGLE_SEARCHES:
-        problems.append(f"{single_search} single-turn searches (< {MIN_SINGLE_SEARCHES})")
-    if kinds["typo"] < MIN_TYPOS:
-        problems.append(f"{kinds['typo']} typo turns (< {MIN_TYPOS})")
-    if multi < MIN_MULTI_TURN_CONVERSATIONS:
-        problems.append(f"{multi} conversations of 2-4 turns (< {MIN_MULTI_TURN_CONVERSATIONS})")
+def coverage(convs: Sequence[Mapping[str, Any]], targets: Mapping[str, int]) -> list[str]:
+    """Problems: a count under the set's coverage targets (`ConversationSet.coverage`: judged
+    turns, single-turn searches, conversations of 2-4 turns, and turns of a kind), or a kind
+    with no turn at all."""
+    counts: Counter[str] = Counter(t["kind"] for _, t in judged_turns(convs))
+    counts["judged"] = len(judged_turns(convs))
+    counts["single_search"] = sum(
+        1 for c in convs if c["category"] == "search" and len(c["turns"]) == 1
+    )
+    counts["multi_turn"] = sum(1 for c in convs if 2 <= len(c["turns"]) <= 4)
+    names = {
+        "judged": "judged turns",
+        "single_search": "single-turn searches",
+        "multi_turn": "conversations of 2-4 turns",
+    }
+    problems = [
+        f"{counts[key]} {names.get(key, key + ' turns')} (< {least})"
+        for key, least in targets.items()
+        if counts[key] < least
+    ]
+    missing = [k for k in KINDS if not counts[k]]
     if missing:
         problems.append(f"no turn of kind {missing}")
     return problems
@@ -443,15 +481,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="store the computed figures")
     parser.add_argument("--show", action="append", default=[], help="cNNN or cNNN:turn")
-    parser.add_argument("--file", type=Path, default=CONVERSATIONS, help=argparse.SUPPRESS)
+    parser.add_argument("path", nargs="?", type=Path, help="the set (default: the second set)")
+    parser.add_argument("--file", type=Path, help="the set, as the positional path")
     args = parser.parse_args(argv)
+    if args.path and args.file and args.path != args.file:
+        parser.error("give the set once: a path or --file")
+    path: Path = args.path or args.file or CONVERSATIONS
+    the_set: ConversationSet = set_for(path)
 
-    lines = [line for line in args.file.read_text(encoding="utf-8").splitlines() if line.strip()]
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     convs = [json.loads(line) for line in lines]
     catalog = Catalog()
     media_types = {str(r.get("media_type")) for r in catalog.records if r.get("media_type")}
 
-    problems = check_schema(convs, media_types)
+    print(f"set {the_set.name}: {path}")
+    problems = check_schema(convs, media_types, the_set.id_prefix)
+    if the_set.fresh:
+        problems += repeated_turns(convs, known_lines(the_set.earlier))
     if problems:
         print("schema problems: the figures are not computed until they are fixed")
     else:
@@ -464,17 +510,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f"{conv['id']}:{t} {conv['category']:15s} {turn['kind']:15s} "
                     f"{e['judge']:22s} {figure:>7s}  {turn['text'][:60]}"
                 )
-    problems += coverage(convs)
+    problems += coverage(convs, the_set.coverage)
     summary(convs)
     for target in args.show:
         show(convs, catalog, target)
     for problem in problems:
         print(f"PROBLEM {problem}")
     if args.write and not problems:
-        args.file.write_text(
+        path.write_text(
             "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in convs), encoding="utf-8"
         )
-        print(f"computed figures written to {args.file}")
+        print(f"computed figures written to {path}")
     elif args.write:
         print("nothing written: fix the problems first")
     return 1 if problems else 0

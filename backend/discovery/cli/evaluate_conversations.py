@@ -22,24 +22,40 @@ def conversations_cmd(
         Path | None, typer.Option(help="Write the figures and every turn (JSON).")
     ] = None,
     failures: Annotated[bool, typer.Option(help="List every turn that failed.")] = False,
+    set_name: Annotated[
+        str | None,
+        typer.Option("--set", help="Which judged set: v2 (the default) or v3."),
+    ] = None,
+    file: Annotated[
+        Path | None, typer.Option(help="A conversation file of the same format instead.")
+    ] = None,
 ) -> None:
-    """Run the fresh conversation set (data/eval/agent_conversations.jsonl) through the agent
-    on the demo archive (own database) and judge every turn."""
+    """Run a judged conversation set (default: the second set,
+    data/eval/agent_conversations.jsonl; --set v3 the third) through the agent on the demo
+    archive (own database) and judge every turn."""
     from discovery.evaluation.conversation_report import dumps, report
+    from discovery.evaluation.conversation_sets import choose_set
     from discovery.evaluation.conversations import SPLITS, load_conversations, select, split_of
 
     if split not in (*SPLITS, "all"):
         raise typer.BadParameter("tune, report or all", param_hint="--split")
+    try:
+        the_set = choose_set(set_name, file)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--set/--file") from error
     settings = load_settings()
     if settings.uses_embedded_database:  # never touch the user's catalog
         settings = load_settings(discovery_data_dir=settings.discovery_data_dir.with_name(
             settings.discovery_data_dir.name + "-eval"))  # fmt: skip
-    everything = load_conversations()
+    everything = load_conversations(the_set.path)
     chosen = select(everything, split)
     turns = asyncio.run(_run(settings, chosen, split_of(everything)))
     figures = report(turns, SPLITS)
     planner = "llm" if settings.uses_llm else "local"
-    console.print(f"{len(chosen)} conversations, {len(turns)} turns, planner: {planner}")
+    console.print(
+        f"set {the_set.name} ({the_set.path.name}): {len(chosen)} conversations, "
+        f"{len(turns)} turns, planner: {planner}"
+    )
     for name, summary in figures["splits"].items():
         _print_summary(name, summary)
     if failures:

@@ -148,9 +148,11 @@ def is_like(
 def resolve_reference(
     reference: Any, shown: Sequence[Mapping[str, Any]]
 ) -> Mapping[str, Any] | None:
-    """The shown record a reference points to: a 1-based position, "last", or
-    {"creator": text} (the first shown record whose creator contains the text). None when the
-    reference points past the shown records (then the right outcome is a message)."""
+    """The shown record a reference points to: a 1-based position, "last",
+    {"creator": text} (the first shown record whose creator contains the text) or
+    {"title": text} (the first whose title has a word starting with the text: "the one with
+    the piano"). None when the reference points past the shown records or no shown record
+    matches (then the right outcome is a message)."""
     if reference == "last":
         return shown[-1] if shown else None
     if isinstance(reference, int):
@@ -158,6 +160,9 @@ def resolve_reference(
     if isinstance(reference, Mapping) and "creator" in reference:
         needle = str(reference["creator"]).lower()
         return next((r for r in shown if needle in str(r.get("creator") or "").lower()), None)
+    if isinstance(reference, Mapping) and "title" in reference:
+        pattern = re.compile(r"\b" + re.escape(str(reference["title"]).lower()))
+        return next((r for r in shown if pattern.search(str(r.get("title") or "").lower())), None)
     raise ValueError(f"bad reference: {reference!r}")
 
 

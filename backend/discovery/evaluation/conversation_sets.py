@@ -1,0 +1,154 @@
+"""The judged conversation sets (`data/eval/agent_conversations*.md`): which file each is, the
+ids it uses, the coverage it promises, and the lines it must not repeat.
+
+- `v2`: `agent_conversations.jsonl` (ids `c001`...), written 2026-11-24, the default of
+  `discovery eval conversations`; its report split has been read while the agent changed.
+- `v3`: `agent_conversations_v3.jsonl` (ids `v3-001`...), written 2026-11-27 without running
+  the agent, weighted towards what issue 17's targets count (references, counts, creators).
+
+Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from discovery.settings import REPO_ROOT
+
+EVAL_DIR = REPO_ROOT / "data" / "eval"
+INTENTS_DIR = REPO_ROOT / "data" / "intents"
+
+
+@dataclass(frozen=True)
+class ConversationSet:
+    name: str
+    path: Path
+    id_prefix: str
+    #: turn kind (or `single_search`, `multi_turn`, `judged`) -> the least number promised
+    coverage: Mapping[str, int] = field(default_factory=dict)
+    #: earlier judged sets whose turns this one must not repeat
+    earlier: tuple[str, ...] = ()
+    #: checked for fresh wording: no turn repeats a known line or another turn of the set (v2
+    #: is not: it repeats an injection on purpose, and 5 of its lines went into intent files
+    #: written after it)
+    fresh: bool = False
+
+
+SETS: dict[str, ConversationSet] = {
+    "v2": ConversationSet(
+        "v2",
+        EVAL_DIR / "agent_conversations.jsonl",
+        "c",
+        {"judged": 150, "single_search": 40, "typo": 15, "multi_turn": 25},
+    ),
+    "v3": ConversationSet(
+        "v3",
+        EVAL_DIR / "agent_conversations_v3.jsonl",
+        "v3-",
+        {
+            "judged": 150,
+            "single_search": 50,
+            "typo": 30,
+            "multi_turn": 30,
+            "reference": 30,
+            "count": 20,
+            "creator": 12,
+            "period": 8,
+        },
+        earlier=("v2",),
+        fresh=True,
+    ),
+}
+DEFAULT_SET = "v2"
+
+
+def set_for(path: Path) -> ConversationSet:
+    """The known set stored at `path`, or an ad-hoc one (ids `c001`..., v2's coverage
+    targets) for any other file, e.g. a small test file."""
+    for known in SETS.values():
+        if known.path.resolve() == path.resolve():
+            return known
+    return ConversationSet(path.stem, path, "c", SETS["v2"].coverage)
+
+
+def expected_id(prefix: str, n: int) -> str:
+    return f"{prefix}{n:03d}"
+
+
+def normalize(text: str) -> str:
+    """Lowercased, punctuation ignored, spaces collapsed: how repeats are compared."""
+    return " ".join(re.findall(r"[\w']+", text.lower())).replace("'", "")
+
+
+def _texts(value: Any) -> Iterable[str]:
+    """Every string under a `text` or `query` key, at any depth."""
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            if key in ("text", "query") and isinstance(inner, str):
+                yield inner
+            else:
+                yield from _texts(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _texts(inner)
+
+
+def _lines_of(path: Path) -> Iterable[str]:
+    for line in path.read_text("utf-8").splitlines():
+        if line.strip():
+            yield from _texts(json.loads(line))
+
+
+def known_lines(earlier: Sequence[str] = ()) -> dict[str, str]:
+    """Normalized text -> the file it comes from: the intent router's lines
+    (`data/intents/*.jsonl`), the agent's query and request sets, and the turns of the
+    `earlier` conversation sets."""
+    files = [
+        *sorted(INTENTS_DIR.glob("*.jsonl")),
+        EVAL_DIR / "agent_queries.jsonl",
+        EVAL_DIR / "agent_requests.jsonl",
+        EVAL_DIR / "catalog_questions.jsonl",
+        *(SETS[name].path for name in earlier),
+    ]
+    known: dict[str, str] = {}
+    for path in files:
+        if path.is_file():
+            for text in _lines_of(path):
+                known.setdefault(normalize(text), path.name)
+    return known
+
+
+def repeated_turns(
+    conversations: Sequence[Mapping[str, Any]], known: Mapping[str, str]
+) -> list[str]:
+    """Problems: a turn that repeats a known line or another turn of the same set."""
+    problems = []
+    seen: dict[str, str] = {}
+    for conv in conversations:
+        for t, turn in enumerate(conv.get("turns") or [], 1):
+            where, text = f"{conv.get('id')}:{t}", normalize(str(turn.get("text", "")))
+            if text in known:
+                problems.append(f"{where}: repeats a line of {known[text]}: {turn['text']!r}")
+            if text in seen:
+                problems.append(f"{where}: repeats {seen[text]} of this set: {turn['text']!r}")
+            seen.setdefault(text, where)
+    return problems
+
+
+def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
+    """The set a command runs: `--set v2|v3` or `--file PATH` (not both); the second set when
+    neither is given. ValueError names what is wrong."""
+    if name is not None and file is not None:
+        raise ValueError("give --set or --file, not both")
+    if file is not None:
+        if not file.is_file():
+            raise ValueError(f"no such file: {file}")
+        return set_for(file)
+    chosen = name or DEFAULT_SET
+    if chosen not in SETS:
+        raise ValueError(f"unknown set {chosen!r}: {' or '.join(SETS)}")
+    return SETS[chosen]
