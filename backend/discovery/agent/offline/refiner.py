@@ -5,17 +5,18 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 - synonyms (weak matches): swap a person's word for the archive's own (a curated list);
 - feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
   the titles of the best records so far;
-- doubtful (accepted, but few of the first records hold a key word of the request): as
-  specify, without feedback from those records; when none of them supports it at all, first
-  the same query on the dense ranking alone (`_other_leg`);
-- specify (off-topic matches): first the query with the names the person wrote outside it
-  (`_names`), then the person's rarest words (the catalog's counts), then only the query's key
-  words, in the archive's own terms.
+- doubtful (accepted, but few of the first records hold a key word of the request) and
+  specify (off-topic matches), without feedback from those records: first the query with the
+  names the person wrote outside it (`_names`), then the same query on the dense ranking alone
+  (`_other_leg`), then the person's rarest words (the catalog's counts), then the query's key
+  words alone on the dense ranking (`_key_leg`), then only the key words, in the archive's own
+  terms.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from discovery.agent.offline.antecedents import names
 from discovery.agent.offline.querying import (
@@ -33,8 +34,15 @@ RAREST = 3  # the request's rarest words a "specify" refinement keeps
 
 
 class LocalRefiner:
-    def __init__(self, synonyms: dict[str, list[str]], terms: TermStats | None = None) -> None:
+    def __init__(
+        self,
+        synonyms: dict[str, list[str]],
+        terms: TermStats | None = None,
+        english: Collection[str] = (),
+    ) -> None:
         self.synonyms, self.terms = synonyms, terms
+        self.english = frozenset(english)  # ordinary words (`_name_like`); the graph passes
+        # the embedding model's whole words
 
     def doc_freq(self, word: str) -> int:
         return self.terms.doc_freq(word) if self.terms is not None else 1
@@ -44,9 +52,10 @@ class LocalRefiner:
             return [*self._broaden(ctx), *self._synonyms(ctx)]
         if ctx.reason == "doubtful":  # few of the top records hold a key word
             return [
-                *self._other_leg(ctx),
                 *self._names(ctx),
+                *self._other_leg(ctx),
                 *self._rarest(ctx),
+                *self._key_leg(ctx),
                 *self._focus(ctx),
                 *self._synonyms(ctx),
                 *self._broaden(ctx),
@@ -54,7 +63,9 @@ class LocalRefiner:
         if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
             return [
                 *self._names(ctx),
+                *self._other_leg(ctx),
                 *self._rarest(ctx),
+                *self._key_leg(ctx),
                 *self._synonyms(ctx),
                 *self._focus(ctx),
                 *self._broaden(ctx),
@@ -76,13 +87,26 @@ class LocalRefiner:
         return self.refine(ctx)
 
     def _other_leg(self, ctx: RefineContext) -> list[Refinement]:
-        """Nothing in the first records supports the request (support 0: none holds a key
-        word, or the text ranking alone held them up on part of the words): the same query on
-        the dense ranking alone, whose nearest records do not depend on which words matched.
-        Once per turn (not after a dense attempt)."""
-        if ctx.support != 0.0 or ctx.leg is not None:
+        """The first records are off-topic or thinly supported: the same query on the dense
+        ranking alone, whose nearest records do not depend on which words matched (hybrid
+        search's text leg ranks a record high for one common word of the request: "table
+        lamps" -> banquet tables, "modern chairs" -> modern dance). Not after a dense attempt."""
+        if ctx.leg is not None:
             return []
         return [Refinement(ctx.query, "dense", leg="dense")]
+
+    def _key_leg(self, ctx: RefineContext) -> list[Refinement]:
+        """Only the query's key words the catalog uses, on the dense ranking: the embedding of
+        "paintings of the sea or ships" leans on "paintings", that of "sea ships" on the
+        subject."""
+        keys = [
+            w
+            for w in content_words(ctx.query)
+            if w not in GENERIC_WORDS and w not in MEDIA_WORDS and self.doc_freq(w) > 0
+        ]
+        if not keys or normalize(" ".join(keys)) == normalize(ctx.query):
+            return []
+        return [Refinement(" ".join(keys), "dense", leg="dense")]
 
     def _names(self, ctx: RefineContext) -> list[Refinement]:
         """The query with the names the person wrote elsewhere in the message ("My father
@@ -130,19 +154,27 @@ class LocalRefiner:
     def _rarest(self, ctx: RefineContext, keep: int = RAREST) -> list[Refinement]:
         """The person's own message reduced to what can tell records apart: its words the
         catalog uses least (at most `keep`, in the message's order), with the words it never
-        uses kept as they are (a name the embedding may still place: "tuskegee airmen"). The
+        uses kept as they are when they are no ordinary English word (a name the embedding may still
+        place: "tuskegee airmen"). The
         query writer keeps the frame and general words ("photos of their performances"); the
-        rarest words of the whole message ("opera") are the ones a wrong set lacks."""
+        rarest words of the whole message ("opera") are the ones a wrong set lacks. Of the
+        words the catalog never uses, only name-like ones are kept (`_name_like`)."""
         specific = [
             w
             for w in content_words(ctx.request)
             if w not in GENERIC_WORDS and w not in MEDIA_WORDS and not any(c.isdigit() for c in w)
         ]
         known = sorted((w for w in specific if self.doc_freq(w) > 0), key=self.doc_freq)[:keep]
-        picked = [w for w in specific if w in known or self.doc_freq(w) == 0]
+        picked = [w for w in specific if w in known or self._name_like(w)]
         if not known or not set(picked) & set(words(ctx.query)):
             return []  # the message does not name what was searched ("more like the first")
         return [Refinement(" ".join(picked), "specify")]
+
+    def _name_like(self, word: str) -> bool:
+        """A word the catalog never uses that is no ordinary English word (not a whole word of
+        the embedding model's vocabulary): a name the embedding may still place ("tuskegee").
+        An English word the catalog lacks ("actually", "forget") only steers the search away."""
+        return self.doc_freq(word) == 0 and word not in self.english
 
     def _feedback(self, ctx: RefineContext, top: int = 3, add: int = 2) -> list[Refinement]:
         query_terms = set(ctx.query.split())
