@@ -385,27 +385,3 @@ async def test_the_same_query_on_another_ranking_is_not_a_repeat(mode: str) -> N
         ("dense", {"leg": "dense"}),
     ]
     assert refiner.seen[0].support == 0.0 and refiner.seen[1].leg == "dense"
-
-
-@MODES
-async def test_a_low_similarity_refinement_its_records_support_is_accepted(mode: str) -> None:
-    """Below the similarity floor is no verdict when the request's own words are in most of
-    the records: such a refinement is accepted and shown instead of the doubtful first one."""
-    calls: list[str] = []
-    grader = ThinSupport({"a": 0.2, "b": 0.8})
-    mw = SearchRefinementMiddleware(ScriptedRefiner(["b", "c"]), min_score=0.4, grader=grader)
-    script = {"a": [0.9, 0.8], "b": [0.35, 0.3], "c": [0.9]}
-    message, attempts = outcome(await run(mode, mw, make_request("a", []), script, calls))
-    assert calls == ["a", "b"]
-    assert [(a["reason"], a["accepted"]) for a in attempts] == [("weak", False), ("ok", True)]
-    assert [r["id"] for r in message.artifact["records"]] == ["b-0", "b-1"]
-
-
-@MODES
-async def test_a_low_similarity_attempt_with_thin_support_stays_weak(mode: str) -> None:
-    calls: list[str] = []
-    grader = ThinSupport({"a": 0.2, "b": 0.4})
-    mw = SearchRefinementMiddleware(ScriptedRefiner(["b"]), min_score=0.4, grader=grader)
-    script = {"a": [0.9, 0.8], "b": [0.35, 0.3]}
-    _, attempts = outcome(await run(mode, mw, make_request("a", []), script, calls))
-    assert [(a["reason"], a["accepted"]) for a in attempts] == [("weak", True), ("weak", False)]

@@ -102,13 +102,6 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
                     share = self._support(loop.request, attempt.query, artifact)
                     if share is not None:
                         loop.measure(share, doubtful=share < self.min_support)
-            elif attempt.reason == "weak" and self.grader is not None and not similar:
-                # Below the similarity floor, which is no verdict when the request's own words
-                # are in most of its records (a refinement of a few key words scores lower).
-                relevant = yield Grade(loop.request, attempt.query, artifact.records)
-                share = self._support(loop.request, attempt.query, artifact) if relevant else None
-                if share is not None and share >= self.min_support:
-                    loop.vouch(share)
             self._report(request, loop)
             if loop.done or similar:
                 return loop.result(request.tool_call)  # type: ignore[arg-type]

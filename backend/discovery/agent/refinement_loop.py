@@ -66,13 +66,6 @@ class RefinementLoop:
             self.doubted.add(i)
             self.reject("weak")
 
-    def vouch(self, share: float) -> None:
-        """The last attempt, weak by its similarity, is accepted: the grader accepted its
-        records and `share` of them hold the request's key words (at least `min_support`)."""
-        i = len(self.attempts) - 1
-        self.support[i] = share
-        self.attempts[i] = self.attempts[i].model_copy(update={"reason": "ok", "accepted": True})
-
     def settle(self) -> None:
         """When no attempt was accepted, the doubtful one with the most support (ties: the
         earlier) is: the grader did accept it, and nothing found better."""

@@ -49,12 +49,8 @@ def test_adds_words_recurring_in_the_best_titles() -> None:
 
 
 def test_focuses_on_key_words_when_results_are_irrelevant() -> None:
-    """Off-topic records: the same words on the dense ranking first, then the key words."""
     candidates = refiner().candidates(ctx("photos of men swimming in a pool", "irrelevant"))
-    assert [(c.query, c.leg) for c in candidates][:2] == [
-        ("photos of men swimming in a pool", "dense"),
-        ("swimming pool", None),
-    ]
+    assert [c.query for c in candidates][:1] == ["swimming pool"]
     assert all(c.strategy != "feedback" for c in candidates)
 
 
@@ -72,8 +68,8 @@ def test_off_topic_results_are_retried_with_the_rarest_words_of_the_whole_messag
     message = "zzyzx! could you find photos of men playing jazz in a band by the swimming pool?"
     query = "photos of men playing jazz"
     context = RefineContext(request=message, query=query, filters={}, reason="irrelevant",
-                            tried=[query], titles=[], leg="dense")  # fmt: skip
-    out = refiner().refine(context)  # (the same query on the dense ranking was tried)
+                            tried=[query], titles=[])  # fmt: skip
+    out = refiner().refine(context)
     assert out is not None
     assert (out.query, out.strategy) == ("zzyzx jazz swimming pool", "specify")
 
@@ -94,11 +90,11 @@ def test_an_attempt_nothing_supports_is_searched_again_on_the_dense_ranking() ->
     assert (out.query, out.strategy, out.leg) == ("kids at the pool", "dense", "dense")
 
 
-def test_the_dense_ranking_is_tried_once_whatever_the_support() -> None:
+def test_the_dense_ranking_is_tried_once_and_only_when_nothing_supported() -> None:
     thin = ctx("kids at the pool", "doubtful")
-    thin.support = 0.4  # thin support: the text ranking may have matched the wrong words
+    thin.support = 0.4  # some support: the rarest words, not another ranking
     out = refiner().refine(thin)
-    assert out is not None and (out.query, out.leg) == ("kids at the pool", "dense")
+    assert out is not None and out.leg is None
     after = ctx("kids at the pool", "doubtful")
     after.support, after.leg = 0.0, "dense"
     out = refiner().refine(after)
@@ -124,22 +120,12 @@ def test_broadening_leaves_no_filler_at_the_ends() -> None:
     assert out is not None and out.query == "jazz"
 
 
-def test_the_key_words_alone_are_searched_on_the_dense_ranking() -> None:
-    """After the same query on the dense ranking, its key words alone there: the embedding of
-    the whole request leans on its frame and its type ("a pool party photo" -> photos)."""
-    counts = LocalRefiner(SYNONYMS, TermStats(counts=[*COUNTS, ("party", 30)]))
-    context = ctx("a pool party with men", "irrelevant")
-    context.leg = "dense"  # the same query on the dense ranking was tried
-    keys = [(c.query, c.leg) for c in counts.candidates(context) if c.leg == "dense"]
-    assert keys == [("pool party", "dense")]  # men: too general; the query itself: tried
-
-
 def test_only_name_like_words_the_catalog_lacks_are_kept_from_the_message() -> None:
     """ "zzyzx" may be a name the embedding places; "honestly" is an English word the catalog
     does not use, which would only steer the search away."""
     counted = LocalRefiner(SYNONYMS, TermStats(counts=COUNTS), english={"honestly"})
     message = "honestly, zzyzx jazz band by the swimming pool?"
     context = RefineContext(request=message, query="jazz band", filters={}, reason="irrelevant",
-                            tried=["jazz band"], titles=[], leg="dense")  # fmt: skip
+                            tried=["jazz band"], titles=[])  # fmt: skip
     out = counted.refine(context)
     assert out is not None and out.query == "zzyzx jazz swimming pool"

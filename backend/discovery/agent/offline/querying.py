@@ -92,6 +92,12 @@ _ANY_PERIOD_RE = re.compile(
 _ANY_MEDIA_RE = re.compile(r"\bany\s+(?:type|kind|medium|media)s?\b", re.IGNORECASE)
 
 
+def without_lead(text: str) -> str:
+    """The text without the words a follow-up may open with ("ok, back to the photos: only
+    the 1950s" -> "only the 1950s")."""
+    return _LEAD_RE.sub("", text, count=1)
+
+
 def widens(text: str) -> dict[str, None]:
     """The filters a follow-up lifts ("actually any decade is fine": the period), as None."""
     lifted: dict[str, None] = {}
@@ -252,7 +258,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     filters = widens(text) | filters  # "any decade is fine": the period lifted
     topic = subject(text)
     if previous is not None and (not topic or _FOLLOW_UP_RE.match(text)):
-        text = _LEAD_RE.sub("", text, count=1)  # "ok, back to the photos:" says no subject
+        text = without_lead(text)  # "ok, back to the photos:" says no subject
         topic = subject(text)
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
         merged = {k: v for k, v in (kept | filters).items() if v is not None}

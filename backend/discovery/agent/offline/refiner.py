@@ -5,12 +5,12 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 - synonyms (weak matches): swap a person's word for the archive's own (a curated list);
 - feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
   the titles of the best records so far;
-- doubtful (accepted, but few of the first records hold a key word of the request) and
-  specify (off-topic matches), without feedback from those records: first the query with the
-  names the person wrote outside it (`_names`), then the same query on the dense ranking alone
-  (`_other_leg`), then the person's rarest words (the catalog's counts), then the query's key
-  words alone on the dense ranking (`_key_leg`), then only the key words, in the archive's own
-  terms.
+- doubtful (accepted, but few of the first records hold a key word of the request): as
+  specify, without feedback from those records; when none of them supports it at all, first
+  the same query on the dense ranking alone (`_other_leg`);
+- specify (off-topic matches): first the query with the names the person wrote outside it
+  (`_names`), then the person's rarest words (the catalog's counts; of the words it never uses,
+  only name-like ones), then only the query's key words, in the archive's own terms.
 """
 
 from __future__ import annotations
@@ -52,10 +52,9 @@ class LocalRefiner:
             return [*self._broaden(ctx), *self._synonyms(ctx)]
         if ctx.reason == "doubtful":  # few of the top records hold a key word
             return [
-                *self._names(ctx),
                 *self._other_leg(ctx),
+                *self._names(ctx),
                 *self._rarest(ctx),
-                *self._key_leg(ctx),
                 *self._focus(ctx),
                 *self._synonyms(ctx),
                 *self._broaden(ctx),
@@ -63,9 +62,7 @@ class LocalRefiner:
         if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
             return [
                 *self._names(ctx),
-                *self._other_leg(ctx),
                 *self._rarest(ctx),
-                *self._key_leg(ctx),
                 *self._synonyms(ctx),
                 *self._focus(ctx),
                 *self._broaden(ctx),
@@ -87,26 +84,14 @@ class LocalRefiner:
         return self.refine(ctx)
 
     def _other_leg(self, ctx: RefineContext) -> list[Refinement]:
-        """The first records are off-topic or thinly supported: the same query on the dense
-        ranking alone, whose nearest records do not depend on which words matched (hybrid
-        search's text leg ranks a record high for one common word of the request: "table
-        lamps" -> banquet tables, "modern chairs" -> modern dance). Not after a dense attempt."""
-        if ctx.leg is not None:
+        """Nothing in the first records supports the request (support 0: none holds a key
+        word, or the text ranking alone held them up on part of the words): the same query on
+        the dense ranking alone, whose nearest records do not depend on which words matched.
+        Once per turn (not after a dense attempt). Not for thinner support, nor for off-topic
+        records: measured, that found nothing better (docs/agent-evaluation.md)."""
+        if ctx.support != 0.0 or ctx.leg is not None:
             return []
         return [Refinement(ctx.query, "dense", leg="dense")]
-
-    def _key_leg(self, ctx: RefineContext) -> list[Refinement]:
-        """Only the query's key words the catalog uses, on the dense ranking: the embedding of
-        "paintings of the sea or ships" leans on "paintings", that of "sea ships" on the
-        subject."""
-        keys = [
-            w
-            for w in content_words(ctx.query)
-            if w not in GENERIC_WORDS and w not in MEDIA_WORDS and self.doc_freq(w) > 0
-        ]
-        if not keys or normalize(" ".join(keys)) == normalize(ctx.query):
-            return []
-        return [Refinement(" ".join(keys), "dense", leg="dense")]
 
     def _names(self, ctx: RefineContext) -> list[Refinement]:
         """The query with the names the person wrote elsewhere in the message ("My father
@@ -153,12 +138,11 @@ class LocalRefiner:
 
     def _rarest(self, ctx: RefineContext, keep: int = RAREST) -> list[Refinement]:
         """The person's own message reduced to what can tell records apart: its words the
-        catalog uses least (at most `keep`, in the message's order), with the words it never
-        uses kept as they are when they are no ordinary English word (a name the embedding may still
-        place: "tuskegee airmen"). The
-        query writer keeps the frame and general words ("photos of their performances"); the
-        rarest words of the whole message ("opera") are the ones a wrong set lacks. Of the
-        words the catalog never uses, only name-like ones are kept (`_name_like`)."""
+        catalog uses least (at most `keep`, in the message's order), with the name-like words it
+        never uses kept as they are (`_name_like`: a name the embedding may still place,
+        "tuskegee airmen"). The query writer keeps the frame and general words ("photos of
+        their performances"); the rarest words of the whole message ("opera") are the ones a
+        wrong set lacks."""
         specific = [
             w
             for w in content_words(ctx.request)
