@@ -1,7 +1,7 @@
 """Periods named in a request (a heuristic parser, part of the offline planner): "the 1950s",
 "the fifties", "'40s", "1952", "19th century", open periods ("before 1850", "since 1960") and
-named ones after "from", "during" or "in" ("from world war II", "during the Depression"), as
-year ranges and as search filters."""
+named ones after "from", "during" or "in" ("from world war II", "during the Great Depression"),
+as year ranges and as search filters."""
 
 from __future__ import annotations
 
@@ -25,22 +25,23 @@ NAMED_PERIODS: dict[str, tuple[int, int]] = {
 _NAMED_RE = re.compile(
     r"\b(?:from|during|in)\s+(?:the\s+)?(?:(?:time|days|years)\s+of\s+(?:the\s+)?)?("
     + "|".join(f"(?:{name})" for name in NAMED_PERIODS)
-    + r")(?![\w-])"
+    + r")(?![\w-])",
+    re.IGNORECASE,
 )
 
 
 def without_named_period(text: str) -> str:
     """The text without its named period ("navy from world war II" -> "navy"): the years are a
     filter, and the words would match records about other wars."""
-    return _NAMED_RE.sub(" ", text.lower()) if _NAMED_RE.search(text.lower()) else text
+    return _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
 
 
 def named_period(text: str) -> tuple[tuple[int, int], str] | None:
     """A period named after "from", "during" or "in" ("from world war II"), with the words that
     name it ("world war ii"), lowercased."""
-    if (m := _NAMED_RE.search(text.lower())) is None:
+    if (m := _NAMED_RE.search(text)) is None:
         return None
-    name = m.group(1)
+    name = m.group(1).lower()
     years = next(v for k, v in NAMED_PERIODS.items() if re.fullmatch(k, name))
     return years, name
 
