@@ -91,7 +91,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     )  # fmt: skip
     keys = KeyTerms(terms, domain.synonyms)
     reranker = LexicalReranker(keys)
-    local_refiner = LocalRefiner(domain.synonyms, terms)
+    local_refiner = LocalRefiner(domain.synonyms, terms, english=model_words())
     planner = LocalPlanner(
         match_threshold=settings.discovery_agent_match_threshold,
         match_count=settings.discovery_agent_match_count,

@@ -122,6 +122,11 @@ def agent_cmd(
         f"  rescued by refinement: {report.share('rescued'):.3f} of all queries, "
         f"{report.rescue_rate:.3f} of the {report.first_failures} first-attempt failures"
     )
+    console.print(
+        f"  rescued, counted honestly: {report.strict_rescue_rate:.3f} of the first attempts "
+        f"whose own records failed the judge ({report.first_relevant_refined} relevant first "
+        "attempts refined anyway are not rescues)"
+    )
     causes = report.failure_causes()
     refined = sum(n for cause, n in causes.items() if cause.startswith("refined_"))
     console.print(
@@ -157,10 +162,14 @@ def agent_cmd(
 
 async def _run_agent_eval(settings: Settings, queries: list[dict[str, Any]]) -> Any:
     from discovery.agent.service import open_agent
+    from discovery.agent.tools import make_search_tool
     from discovery.evaluation.agent import evaluate_agent
+    from discovery.evaluation.first_attempt import FirstAttemptSearch
     from discovery.runtime import load_demo_if_empty, open_runtime
 
     async with open_runtime(settings) as rt:
         await load_demo_if_empty(rt)
         async with open_agent(rt) as agent:
-            return await evaluate_agent(agent, queries)
+            parts = agent.parts
+            first = FirstAttemptSearch(make_search_tool(rt.search, parts.reranker, parts.terms))
+            return await evaluate_agent(agent, queries, first)

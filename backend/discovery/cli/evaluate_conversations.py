@@ -84,7 +84,13 @@ def _print_summary(name: str, s: dict[str, Any]) -> None:
         f"of {s['results_turns']} results turns"
     )
     console.print(
-        f"  rescued by refinement: {_share(s['rescued_by_refinement'])} of first-attempt failures"
+        f"  rescued by refinement: {_share(s['rescued_by_refinement'])} of the first attempts "
+        f"whose own records failed the judge ({s['first_relevant_but_refined']} relevant first "
+        "attempts refined anyway)"
+    )
+    console.print(
+        "  ended relevant after a first-attempt failure (the older, looser figure): "
+        f"{_share(s['ended_relevant_after_first_failure'])}"
     )
     console.print(
         f"  reference turns: {_share(s['reference'])} "
@@ -133,11 +139,15 @@ def _print_failures(turns: list[dict[str, Any]]) -> None:
 async def _run(settings: Settings, conversations: list[Any], split: dict[str, str]) -> Any:
     from discovery.agent.domain import DomainConfig
     from discovery.agent.service import open_agent
+    from discovery.agent.tools import make_search_tool
     from discovery.evaluation.conversations import evaluate_conversations
+    from discovery.evaluation.first_attempt import FirstAttemptSearch
     from discovery.runtime import load_demo_if_empty, open_runtime
 
     async with open_runtime(settings) as rt:
         await load_demo_if_empty(rt)
         async with open_agent(rt) as agent:
             domain = DomainConfig.load(settings.discovery_domain_file)
-            return await evaluate_conversations(agent, conversations, split, domain)
+            parts = agent.parts
+            first = FirstAttemptSearch(make_search_tool(rt.search, parts.reranker, parts.terms))
+            return await evaluate_conversations(agent, conversations, split, domain, first)

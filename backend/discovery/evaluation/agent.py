@@ -4,7 +4,8 @@
 Outcomes per query:
 - first: attempt 1 passed and its records are relevant;
 - rescued: attempt 1 failed (no match, weak match, or irrelevant records) and the final answer
-  is relevant records from a later attempt;
+  is relevant records from a later attempt; `strict_rescue_rate` counts a rescue only when
+  attempt 1's own records (searched again, `first_attempt.py`) failed the judge;
 - message: the turn ended with a message (nothing relevant found, or not routed to search);
 - irrelevant: records were shown but a person would not accept them.
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from discovery.agent.service import AgentService
+from discovery.evaluation.first_attempt import FirstAttemptSearch, first_relevant
 from discovery.evaluation.relevance import Acceptor
 from discovery.settings import REPO_ROOT
 
@@ -34,6 +36,7 @@ class QueryResult:
     first_ok: bool
     attempts: list[dict[str, Any]]
     latency_ms: float
+    first_relevant: bool | None = None  # a refined query: did attempt 1's records pass?
 
 
 @dataclass
@@ -51,6 +54,18 @@ class AgentReport:
     def rescue_rate(self) -> float:
         rescued = sum(r.outcome == "rescued" for r in self.results)
         return rescued / self.first_failures if self.first_failures else 1.0
+
+    @property
+    def first_relevant_refined(self) -> int:
+        """Queries refined although attempt 1's own records were relevant (doubted)."""
+        return sum(r.outcome == "rescued" and r.first_relevant is True for r in self.results)
+
+    @property
+    def strict_rescue_rate(self) -> float:
+        """Rescued over the first-attempt failures whose own records failed the judge."""
+        failed = self.first_failures - self.first_relevant_refined
+        rescued = sum(r.outcome == "rescued" for r in self.results) - self.first_relevant_refined
+        return rescued / failed if failed else 1.0
 
     def failure_causes(self) -> Counter[str]:
         """Why the first attempt failed: `not_searched` (not routed to search),
@@ -80,7 +95,9 @@ def load_queries(path: Path = QUERIES) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-async def evaluate_agent(agent: AgentService, queries: list[dict[str, Any]]) -> AgentReport:
+async def evaluate_agent(
+    agent: AgentService, queries: list[dict[str, Any]], first: FirstAttemptSearch | None = None
+) -> AgentReport:
     report = AgentReport()
     for q in queries:
         accept = Acceptor(q)
@@ -101,7 +118,14 @@ async def evaluate_agent(agent: AgentService, queries: list[dict[str, Any]]) -> 
             outcome = "irrelevant"
         report.results.append(
             QueryResult(
-                q["id"], q.get("style", ""), q["query"], outcome, first_ok, attempts, latency
+                q["id"],
+                q.get("style", ""),
+                q["query"],
+                outcome,
+                first_ok,
+                attempts,
+                latency,
+                await first_relevant(first, q, attempts),
             )
         )
     return report

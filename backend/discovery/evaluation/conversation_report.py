@@ -7,8 +7,12 @@
   search for are left out): records shown from attempt 1,
   accepted by the grader, no refinement, and relevant by the turn's judge (as `discovery eval
   agent`);
-- rescued by refinement: of those turns' first-attempt failures, the share that still ended in
-  relevant records (from a later attempt);
+- rescued by refinement, counted honestly: of the turns whose first attempt's own records failed
+  the judge (`TurnResult.first_records_relevant`; a refined turn's first attempt is searched
+  again, `first_attempt.py`), the share that ended in relevant records; the first attempts that
+  were relevant but refined anyway (the grader doubted them) are counted apart, and the older,
+  looser figure (every turn not relevant on the first attempt that ended relevant) is kept as
+  `ended_relevant_after_first_failure`;
 - pass rate per turn kind and per conversation category; reference, count, creator and period
   turns answered correctly; latency per turn (median, p95).
 """
@@ -48,6 +52,9 @@ def summarize_turns(turns: Sequence[TurnResult]) -> dict[str, Any]:
     first = sum(t.first_ok for t in counted)
     failures = [t for t in counted if not t.first_ok]
     rescued = sum(bool(t.verdict.relevant) for t in failures)
+    # Honest rescue: the first attempt's own records failed (unknown counts as failed).
+    first_failed = [t for t in failures if t.first_records_relevant is not True]
+    doubted_relevant = len(failures) - len(first_failed)
     by_kind: dict[str, list[bool]] = defaultdict(list)
     by_category: dict[str, list[bool]] = defaultdict(list)
     conversations: dict[str, list[bool]] = defaultdict(list)
@@ -71,7 +78,11 @@ def summarize_turns(turns: Sequence[TurnResult]) -> dict[str, Any]:
         "passed": _rate(sum(t.verdict.passed for t in turns), len(turns)),
         "results_turns": len(counted),
         "relevant_first_attempt": _rate(first, len(counted)),
-        "rescued_by_refinement": _rate(rescued, len(failures)),
+        "rescued_by_refinement": _rate(
+            sum(bool(t.verdict.relevant) for t in first_failed), len(first_failed)
+        ),
+        "first_relevant_but_refined": doubted_relevant,
+        "ended_relevant_after_first_failure": _rate(rescued, len(failures)),
         "by_kind": {k: _rate(sum(v), len(v)) for k, v in sorted(by_kind.items())},
         "by_category": {k: _rate(sum(v), len(v)) for k, v in sorted(by_category.items())},
         "by_judge": {k: _rate(sum(v), len(v)) for k, v in sorted(by_judge.items())},

@@ -31,6 +31,7 @@ from discovery.evaluation.conversation_turns import (
     records_of,
     reported_intent,
 )
+from discovery.evaluation.first_attempt import FirstAttemptSearch, first_relevant
 from discovery.runtime import DEMO_ARCHIVE
 from discovery.settings import REPO_ROOT
 
@@ -104,6 +105,16 @@ class TurnResult:
     latency_ms: float
     verdict: Verdict
     thread_id: str = ""
+    first_relevant: bool | None = None  # a refined turn: did attempt 1's records pass?
+
+    @property
+    def first_records_relevant(self) -> bool | None:
+        """Whether the first attempt's own records passed the judge: the shown records when
+        there was one attempt; `first_relevant` (searched again) when refined; None when it
+        cannot tell."""
+        if len(self.attempts) <= 1:
+            return bool(self.verdict.relevant)
+        return self.first_relevant
 
     @property
     def first_ok(self) -> bool:
@@ -132,8 +143,10 @@ async def run_conversation(
     conv: Mapping[str, Any],
     split: str,
     base: TurnContext,
+    first: FirstAttemptSearch | None = None,
 ) -> list[TurnResult]:
-    """Send the conversation's turns in order on one new thread and judge each."""
+    """Send the conversation's turns in order on one new thread and judge each (with `first`,
+    a refined turn's first attempt is searched again and judged, `first_attempt.py`)."""
     context = TurnContext(base.index, [], base.prompt_lines, base.canned)
     thread_id: str | None = None
     results = []
@@ -163,6 +176,7 @@ async def run_conversation(
                 latency,
                 verdict,
                 response.thread_id or "",
+                await first_relevant(first, turn["expect"], attempts),
             )
         )
         # The search that showed the records: its words are not anchoring a later reference.
@@ -176,6 +190,7 @@ async def evaluate_conversations(
     conversations: Sequence[Mapping[str, Any]],
     split: Mapping[str, str],
     domain: DomainConfig | None = None,
+    first: FirstAttemptSearch | None = None,
 ) -> list[TurnResult]:
     """Run `conversations`, each turn labelled with its conversation's part of `split` (the
     split of the whole set, `split_of(load_conversations())`); `domain` gives the agent's
@@ -184,5 +199,5 @@ async def evaluate_conversations(
     base = TurnContext(catalog_index(), [], prompt_lines(PROMPTS), canned_patterns(messages))
     results: list[TurnResult] = []
     for conv in conversations:
-        results += await run_conversation(agent, conv, split.get(conv["id"], ""), base)
+        results += await run_conversation(agent, conv, split.get(conv["id"], ""), base, first)
     return results

@@ -130,3 +130,11 @@ def test_support_counts_a_stem_as_the_catalog_does_not_stemmed_twice() -> None:
     army = [record(f"Portrait of man wearing Army uniform number {i}", "Photo.") for i in range(3)]
     counted = LexicalGrader(KeyTerms(stats, {}))
     assert counted.support("tuskegee army", "tuskegee army", army) == 1.0
+
+
+def test_the_words_a_follow_up_opens_with_are_not_held_against_the_records() -> None:
+    """ "ok, back to the band: only the 1950s" narrows the thread's search; "band", a word of
+    its opening, is not what the records must show."""
+    brides = [record(f"Bride and groom leaving church, ceremony {i}", "Oil.") for i in range(3)]
+    assert grader().grade("ok, back to the band: only the 1950s", "wedding 1950s", brides)
+    assert not grader().grade("only the band from the 1950s", "wedding band 1950s", brides)

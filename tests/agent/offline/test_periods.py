@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.periods import parse_period, period_filters
+from discovery.agent.offline.periods import parse_period, period_filters, without_named_period
 
 
 @pytest.mark.parametrize(
@@ -30,3 +30,31 @@ def test_period_filters_read_open_periods() -> None:
     assert period_filters("since 1960 please") == {"year_from": 1960}
     assert period_filters("the 1950s") == {"year_from": 1950, "year_to": 1959}
     assert period_filters("boxing") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("sailors during WWII", (1939, 1945)),
+        ("anything from the Second World War?", (1939, 1945)),
+        ("soldiers in the first world war", (1914, 1918)),
+        ("street life during the Great Depression", (1929, 1939)),
+        ("in the days of ww1", (1914, 1918)),
+    ],
+)
+def test_a_period_known_by_its_name_is_read_as_years(text: str, years: tuple[int, int]) -> None:
+    assert period_filters(text) == {"year_from": years[0], "year_to": years[1]}
+
+
+def test_a_named_period_without_from_during_or_in_is_a_subject() -> None:
+    """ "world war II veterans' parade" is about the war, not from it: no filter."""
+    assert period_filters("world war II veterans parade") == {}
+    assert period_filters("memorial to the great war dead") == {}
+    assert without_named_period("veterans of world war 2") == "veterans of world war 2"
+
+
+def test_the_words_of_a_named_period_leave_the_text() -> None:
+    assert without_named_period("Nurses during WW2, please").replace(",", " ").split() == [
+        "Nurses",  # the rest keeps its case: capitalized runs are names (antecedents.py)
+        "please",
+    ]

@@ -92,3 +92,27 @@ def test_a_follow_up_that_lifts_the_period_keeps_the_subject_and_other_filters()
     assert plan.follow_up and plan.query == "boxing joe louis"
     assert plan.filters == {"media_type": "photograph"}
     assert plan_turn("any type is fine", earlier).filters == {"year_from": 1940, "year_to": 1949}
+
+
+def test_a_follow_up_may_return_to_the_earlier_search_first() -> None:
+    """ "back to the prints:" opens the follow-up; its words are no subject."""
+    earlier = {"query": "harbor scenes", "media_type": "print"}
+    plan = plan_turn("alright, back to the prints: just the 1880s", earlier)
+    assert plan.follow_up and plan.query == "harbor scenes 1880s"
+    assert plan.filters == {"media_type": "print", "year_from": 1880, "year_to": 1889}
+
+
+def test_a_follow_up_naming_a_maker_narrows_the_earlier_search() -> None:
+    plan = plan_turn("by Utamaro", {"query": "geisha portraits", "media_type": "print"})
+    assert plan.follow_up and plan.query == "geisha portraits utamaro"
+    assert plan.filters == {"media_type": "print"}
+    assert plan_turn("by Utamaro").query == "by utamaro"  # nothing to narrow: a request
+
+
+def test_a_named_period_is_a_filter_not_words_of_the_query() -> None:
+    plan = plan_turn("and only during WWII", {"query": "nurses"})
+    assert plan.query == "nurses"
+    assert plan.filters == {"year_from": 1939, "year_to": 1945}
+    first = plan_turn("Could you find pictures of factory workers from World War Two?")
+    assert first.query == "pictures of factory workers"
+    assert first.filters == {"year_from": 1939, "year_to": 1945}

@@ -118,3 +118,14 @@ def test_off_topic_results_are_retried_with_the_names_written_outside_the_query(
 def test_broadening_leaves_no_filler_at_the_ends() -> None:
     out = refiner().refine(ctx("zzyzx and jazz", "empty"))
     assert out is not None and out.query == "jazz"
+
+
+def test_only_name_like_words_the_catalog_lacks_are_kept_from_the_message() -> None:
+    """ "zzyzx" may be a name the embedding places; "honestly" is an English word the catalog
+    does not use, which would only steer the search away."""
+    counted = LocalRefiner(SYNONYMS, TermStats(counts=COUNTS), english={"honestly"})
+    message = "honestly, zzyzx jazz band by the swimming pool?"
+    context = RefineContext(request=message, query="jazz band", filters={}, reason="irrelevant",
+                            tried=["jazz band"], titles=[])  # fmt: skip
+    out = counted.refine(context)
+    assert out is not None and out.query == "zzyzx jazz swimming pool"

@@ -22,7 +22,13 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from discovery.agent.offline.periods import OPEN_WORDS
-from discovery.agent.offline.querying import GENERIC_WORDS, MEDIA_WORDS, content_words, write_query
+from discovery.agent.offline.querying import (
+    GENERIC_WORDS,
+    MEDIA_WORDS,
+    content_words,
+    without_lead,
+    write_query,
+)
 from discovery.agent.offline.terms import TermStats, stem, stems
 from discovery.agent.responses import ArchiveRecord
 
@@ -79,8 +85,9 @@ def describes(record: ArchiveRecord) -> bool:
 def asked_words(request: str, query: str) -> str:
     """What the records are judged against: the person's own words as the query writer reads
     them, or the query when those share no content word with it (a follow-up that lifts a
-    filter, "actually any decade is fine", searches the thread's subject, not its words)."""
-    asked = write_query(request) or query
+    filter, "actually any decade is fine", searches the thread's subject, not its words). The
+    words a follow-up opens with ("ok, back to the photos:") are not the request's."""
+    asked = write_query(without_lead(request)) or query
     if content_words(query) and not set(content_words(asked)) & set(content_words(query)):
         return query
     return asked

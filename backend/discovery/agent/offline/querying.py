@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from discovery.agent.offline.antecedents import with_names
-from discovery.agent.offline.periods import DECADE_WORDS, OPEN_WORDS, YEAR_RE, period_filters
+from discovery.agent.offline.periods import (
+    DECADE_WORDS,
+    OPEN_WORDS,
+    YEAR_RE,
+    period_filters,
+    without_named_period,
+)
 from discovery.agent.planning import words
 
 FILLER = frozenset(
@@ -62,19 +68,21 @@ _ORDINALS = {
     "fifth": 5, "5th": 5, "last": -1,
 }  # fmt: skip
 # Follow-ups that narrow the earlier request (its subject stays); the others switch subject.
-# Words a reply may open with before the follow-up itself ("ok, just the ones with a cake").
+# Words a reply may open with before the follow-up itself ("ok, just the ones with a cake";
+# "ok, back to the photos: only the 1950s" returns to the thread's search).
 _LEAD = (
-    r"^\s*(?:(?:ok|okay|alright|all right|right|so|well|great|cool|nice|thanks|hmm|oh|actually)"
-    r"\b[\s,.!]*)*"
+    r"^\s*(?:(?:ok|okay|alright|all right|right|so|well|great|cool|nice|thanks|hmm|oh|actually"
+    r"|back\s+to\s+(?:the\s+)?\w+)\b[\s,.!:]*)*"
 )
+_LEAD_RE = re.compile(_LEAD, re.IGNORECASE)
 _NARROWING_RE = re.compile(
     _LEAD + r"(only|just|but|and|also|narrow|limit|filter|same|any|from|in the|during|those|"
-    r"these|ones)\b",
+    r"these|ones|by)\b",
     re.IGNORECASE,
 )
 _FOLLOW_UP_RE = re.compile(
     _LEAD + r"(only|just|but|and|now|also|what about|how about|narrow|limit|filter|same|"
-    r"show (me )?more|more|any|from|in the|during|those|these|ones)\b",
+    r"show (me )?more|more|any|from|in the|during|those|these|ones|by)\b",
     re.IGNORECASE,
 )
 # A follow-up that lifts a constraint: "any decade is fine", "any type will do".
@@ -82,6 +90,12 @@ _ANY_PERIOD_RE = re.compile(
     r"\bany\s+(?:decade|period|year|date|time|era|century)s?\b", re.IGNORECASE
 )
 _ANY_MEDIA_RE = re.compile(r"\bany\s+(?:type|kind|medium|media)s?\b", re.IGNORECASE)
+
+
+def without_lead(text: str) -> str:
+    """The text without the words a follow-up may open with ("ok, back to the photos: only
+    the 1950s" -> "only the 1950s")."""
+    return _LEAD_RE.sub("", text, count=1)
 
 
 def widens(text: str) -> dict[str, None]:
@@ -108,7 +122,9 @@ def content_words(text: str) -> list[str]:
 def write_query(text: str) -> str:
     """One concise query: the request itself, without greetings, the request frame ("could you
     show me", "do you have any", "I'm looking for") or chatty asides. The phrase keeps its small
-    words ("kids at the pool", not "kids pool"): the embedding model reads phrases, not keywords."""
+    words ("kids at the pool", not "kids pool"): the embedding model reads phrases, not keywords.
+    A named period ("from world war II") is left to the filters."""
+    text = without_named_period(text)
     sentences = [s for s in _SENTENCE_RE.split(text.replace("’", "'")) if content_words(s)]
     framed = [s for s in sentences if _FRAME_RE.search(s)]
     picked = framed or sentences or [text]
@@ -208,7 +224,7 @@ def subject(text: str) -> str:
     period_words = set(DECADE_WORDS) | {"century", "decade", "years", "era", "period"}
     return " ".join(
         w
-        for w in content_words(text)
+        for w in content_words(without_named_period(text))
         if w not in MEDIA_WORDS
         and w not in period_words
         and not YEAR_RE.fullmatch(w)
@@ -242,6 +258,8 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     filters = widens(text) | filters  # "any decade is fine": the period lifted
     topic = subject(text)
     if previous is not None and (not topic or _FOLLOW_UP_RE.match(text)):
+        text = without_lead(text)  # "ok, back to the photos:" says no subject
+        topic = subject(text)
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
         merged = {k: v for k, v in (kept | filters).items() if v is not None}
         earlier = _strip_constraints(str(previous.get("query", "")))
@@ -260,6 +278,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
 def _constraint_words(text: str) -> list[str]:
     """Media and period words of the text, kept in a follow-up's query."""
     topic = set(subject(text).split())
+    text = without_named_period(text)  # its years are the filter
     return [w for w in content_words(text) if w not in topic and w not in OPEN_WORDS]
 
 

@@ -9,13 +9,14 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
   specify, without feedback from those records; when none of them supports it at all, first
   the same query on the dense ranking alone (`_other_leg`);
 - specify (off-topic matches): first the query with the names the person wrote outside it
-  (`_names`), then the person's rarest words (the catalog's counts), then only the query's key
-  words, in the archive's own terms.
+  (`_names`), then the person's rarest words (the catalog's counts; of the words it never uses,
+  only name-like ones), then only the query's key words, in the archive's own terms.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from discovery.agent.offline.antecedents import names
 from discovery.agent.offline.querying import (
@@ -33,8 +34,15 @@ RAREST = 3  # the request's rarest words a "specify" refinement keeps
 
 
 class LocalRefiner:
-    def __init__(self, synonyms: dict[str, list[str]], terms: TermStats | None = None) -> None:
+    def __init__(
+        self,
+        synonyms: dict[str, list[str]],
+        terms: TermStats | None = None,
+        english: Collection[str] = (),
+    ) -> None:
         self.synonyms, self.terms = synonyms, terms
+        self.english = frozenset(english)  # ordinary words (`_name_like`); the graph passes
+        # the embedding model's whole words
 
     def doc_freq(self, word: str) -> int:
         return self.terms.doc_freq(word) if self.terms is not None else 1
@@ -79,7 +87,8 @@ class LocalRefiner:
         """Nothing in the first records supports the request (support 0: none holds a key
         word, or the text ranking alone held them up on part of the words): the same query on
         the dense ranking alone, whose nearest records do not depend on which words matched.
-        Once per turn (not after a dense attempt)."""
+        Once per turn (not after a dense attempt). Not for thinner support, nor for off-topic
+        records: measured, that found nothing better (docs/agent-evaluation.md)."""
         if ctx.support != 0.0 or ctx.leg is not None:
             return []
         return [Refinement(ctx.query, "dense", leg="dense")]
@@ -129,20 +138,27 @@ class LocalRefiner:
 
     def _rarest(self, ctx: RefineContext, keep: int = RAREST) -> list[Refinement]:
         """The person's own message reduced to what can tell records apart: its words the
-        catalog uses least (at most `keep`, in the message's order), with the words it never
-        uses kept as they are (a name the embedding may still place: "tuskegee airmen"). The
-        query writer keeps the frame and general words ("photos of their performances"); the
-        rarest words of the whole message ("opera") are the ones a wrong set lacks."""
+        catalog uses least (at most `keep`, in the message's order), with the name-like words it
+        never uses kept as they are (`_name_like`: a name the embedding may still place,
+        "tuskegee airmen"). The query writer keeps the frame and general words ("photos of
+        their performances"); the rarest words of the whole message ("opera") are the ones a
+        wrong set lacks."""
         specific = [
             w
             for w in content_words(ctx.request)
             if w not in GENERIC_WORDS and w not in MEDIA_WORDS and not any(c.isdigit() for c in w)
         ]
         known = sorted((w for w in specific if self.doc_freq(w) > 0), key=self.doc_freq)[:keep]
-        picked = [w for w in specific if w in known or self.doc_freq(w) == 0]
+        picked = [w for w in specific if w in known or self._name_like(w)]
         if not known or not set(picked) & set(words(ctx.query)):
             return []  # the message does not name what was searched ("more like the first")
         return [Refinement(" ".join(picked), "specify")]
+
+    def _name_like(self, word: str) -> bool:
+        """A word the catalog never uses that is no ordinary English word (not a whole word of
+        the embedding model's vocabulary): a name the embedding may still place ("tuskegee").
+        An English word the catalog lacks ("actually", "forget") only steers the search away."""
+        return self.doc_freq(word) == 0 and word not in self.english
 
     def _feedback(self, ctx: RefineContext, top: int = 3, add: int = 2) -> list[Refinement]:
         query_terms = set(ctx.query.split())
