@@ -6,6 +6,7 @@ middleware leaves it alone (it wraps `search_archives_db` only)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from langchain_core.messages import BaseMessage, ToolMessage
@@ -14,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.tools import filters_of
 from discovery.db import Database
-from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts
+from discovery.search.facts import WORD_RE, ArchiveFacts, FactsQuery, archive_facts
 
 FACTS_TOOL = "catalog_facts"
 DESCRIPTION = (
@@ -49,6 +50,9 @@ class FactsArtifact(BaseModel):
     """What one facts call found (stored with its ToolMessage, as a dict, in the thread)."""
 
     subject: str = ""
+    """The words every counted record holds (fewer than asked when no record held them all)."""
+    asked: str = ""
+    """The subject as asked, when it differs from `subject` (relaxed)."""
     filters: dict[str, Any] = Field(default_factory=dict)
     total: int = 0
     creators: list[tuple[str, int]] = Field(default_factory=list)
@@ -90,6 +94,8 @@ def describe_facts(artifact: FactsArtifact) -> str:
     if artifact.filters:
         what += " (" + ", ".join(f"{k} {v}" for k, v in artifact.filters.items()) + ")"
     lines = [f"{artifact.total} {what}."]
+    if artifact.asked:
+        lines.insert(0, f'No record holds every word of "{artifact.asked}".')
     if artifact.total:
         creators = "; ".join(f"{c} ({n})" for c, n in artifact.creators)
         decades = ", ".join(f"{d}s: {n}" for d, n in artifact.decades)
@@ -100,6 +106,14 @@ def describe_facts(artifact: FactsArtifact) -> str:
         if artifact.undated:
             lines.append(f"{artifact.undated} undated.")
     return "\n".join(lines)
+
+
+def matched_subject(subject: str, matched: list[str]) -> str:
+    """`subject` as the count used it: the phrases and words of `matched` kept, in order."""
+    kept = set(matched)
+    parts = re.findall(r'"[^"]*"|[^\s"]+', subject)
+    held = [p for p in parts if {w.lower() for w in WORD_RE.findall(p)} <= kept]
+    return " ".join(held) if len(held) < len(parts) else subject
 
 
 def make_facts_tool(db: Database) -> BaseTool:
@@ -125,8 +139,10 @@ def make_facts_tool(db: Database) -> BaseTool:
             return describe_facts(artifact), artifact.model_dump(mode="json")
         async with db.connection() as conn:
             facts = await archive_facts(conn, query)
+        held = matched_subject(query.subject, facts.matched_words)
         artifact = FactsArtifact(
-            subject=query.subject,
+            subject=held,
+            asked=query.subject if held != query.subject else "",
             filters=filters,
             item_ids=ids,
             total=facts.total,

@@ -29,6 +29,8 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
+from discovery.search import word_forms
+
 MAX_IDS = 1000  # item ids a facts query may name
 
 WORD_RE = re.compile(r"[^\W_]+")
@@ -133,16 +135,23 @@ async def archive_facts(
     words = await subject_terms(conn, query.subject)
     if any(not ids for _, ids, _ in words):  # a word the catalog never uses: no record has it
         return ArchiveFacts(total=0)
-    filtered = query != FactsQuery(subject=query.subject)
+    unfiltered = FactsQuery(subject=query.subject)
+    kept = {w.lower() for p in phrases(query.subject) for w in WORD_RE.findall(p)}
     while True:
         term_sets = [ids for _, ids, _ in words]
         facts = await _facts(conn, query, term_sets, top)
-        done = facts.total > 0 or len(words) < 2
-        if not done and filtered:  # records holding every word, only not with the filters
-            done = (await _facts(conn, FactsQuery(), term_sets, 1)).total > 0
+        loose = [w for w in words if w[0] not in kept]  # a phrase is never relaxed
+        done = facts.total > 0 or len(words) < 2 or not loose
+        if not done and query != unfiltered:  # records holding every word, not with the filters
+            done = (await _facts(conn, unfiltered, term_sets, 1)).total > 0
         if done:
             return replace(facts, matched_words=[w for w, _, _ in words])
-        words.remove(max(words, key=lambda w: w[2]))  # relax: the commonest word goes
+        words.remove(max(loose, key=lambda w: w[2]))  # relax: the commonest word goes
+
+
+def phrases(subject: str) -> list[str]:
+    """The "quoted phrases" of a subject: each must occur as written (as in a search's query)."""
+    return [p.strip() for p in re.findall(r'"([^"]+)"', subject) if WORD_RE.search(p)]
 
 
 async def subject_terms(
@@ -153,7 +162,7 @@ async def subject_terms(
     words = list(dict.fromkeys(w.lower() for w in WORD_RE.findall(subject)))
     if not words:
         return []
-    forms = [f"{w} {w[:-1] if w.endswith('s') else w + 's'}" for w in words]
+    forms = [" ".join(word_forms.forms(w)) for w in words]
     rows = await (await conn.execute(_TERMS_SQL, {"forms": forms})).fetchall()
     found = [(words[int(o) - 1], list(ids or []), int(df)) for o, ids, df in rows]
     unknown = [i for i, (_, ids, _) in enumerate(found) if not ids]
@@ -178,6 +187,9 @@ async def _facts(
     for i, ids in enumerate(term_sets):
         where.append(sql.SQL(f"b.term_ids && %(terms{i})s::int[]"))
         params[f"terms{i}"] = ids
+    if said := " ".join(f'"{p}"' for p in phrases(query.subject)):
+        where.append(sql.SQL(_PHRASES_SQL))
+        params["phrases"] = said
     for value, name, condition in (
         (query.media_types, "types", "b.media_type = any(%(types)s::text[])"),
         (query.date_from, "date_from", "b.date_hi >= %(date_from)s"),
@@ -202,6 +214,8 @@ async def _facts(
     )
 
 
+_PHRASES_SQL = """exists (select 1 from items i where i.id = b.item_id
+    and i.search_text @@ websearch_to_tsquery('english', %(phrases)s))"""
 _FACTS_SQL = """
 with m as materialized (
     select b.item_id, b.date_lo, coalesce(b.date_hi, b.date_lo) as date_hi

@@ -168,6 +168,8 @@ def test_every_answer_template_renders() -> None:
         "more": "",
         "creator": "A",
         "year": "1950",
+        "asked": "x y",
+        "answer": "The archive has 3 records.",
     }
     for name, template in templates().items():
         assert template.format(**values), name

@@ -30,7 +30,10 @@ _COUNT_RE = re.compile(
     r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:total\s+)?(?:number|count|total)\b"
     r"|^\s*(?:and\s+|so\s+)?(?:the\s+)?(?:total\s+)?number\s+of\b"
     r"|\btotal\s+number\s+of\b"
-    r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b",
+    r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b"
+    # "can you count them?", "please count the boxing photos", "total?", "in total?"
+    r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
+    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$",
     re.I,
 )
 # "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
@@ -44,7 +47,9 @@ _CREATOR_RE = re.compile(
     r"|(?:which|what)\s+(?:photographers?|artists?|makers?|creators?|painters?|sculptors?))\b"
     # "who are these by?", "who is this by"
     r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)\s+by\b"
-    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b",
+    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b"
+    # "by who?", "and by which artist?", "made by who?"
+    r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
     re.I,
 )
 _PERIOD_RE = re.compile(
@@ -70,6 +75,8 @@ _WHOLE_RE = re.compile(
     r"|\b(?:museum|archive|collection|catalog(?:ue)?)\s+(?:have|has|hold|holds|own|owns)\b",
     re.I,
 )
+_QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
+_POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
 _QUESTION_WORDS = frozenset(
     """
@@ -85,6 +92,14 @@ _QUESTION_WORDS = frozenset(
     showing cover covers span range such all most total museum library catalog catalogue
     who's what's where's when's there's that's it's behind painter painters sculptor sculptors
     designer designers count exactly roughly approximately about around
+    """.split()
+)
+# Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
+# that only say "a thing" ("the glass pieces"): never what a record must hold.
+_NOT_SUBJECT = frozenset(
+    """
+    actually forget forgot never mind nevermind instead rather scratch anyway
+    piece pieces object objects thing things
     """.split()
 )
 
@@ -126,11 +141,34 @@ def parse_question(text: str) -> CatalogQuestion | None:
 
 def question_subject(text: str) -> str:
     """The words a matching record must hold: content words minus the question's own words,
-    media types, periods and words too general to require ("people", "pictures")."""
+    media types, periods and words too general to require ("people", "pictures"); a phrase
+    the text quotes or a possessive compound ("women's clubs") stays a "quoted phrase", which a
+    record must hold as written, in a count as in a search."""
+    return phrased(_subject_words(text), text)
+
+
+def phrased(topic: str, text: str) -> str:
+    """`topic` with its runs of words that `text` quotes, or that form a possessive compound
+    ("women's clubs", "children's books"), in double quotes."""
+    tokens = topic.split()
+    runs = [_subject_words(m.group(1) or m.group(2)).split() for m in _QUOTED_RE.finditer(text)]
+    runs += [m.group(0).split() for m in _POSSESSIVE_RE.finditer(topic)]
+    for run in sorted((r for r in runs if len(r) > 1), key=len, reverse=True):
+        for i in range(len(tokens) - len(run) + 1):
+            if tokens[i : i + len(run)] == run:
+                tokens[i : i + len(run)] = [f'"{" ".join(run)}"']
+                break
+    return " ".join(tokens)
+
+
+def _subject_words(text: str) -> str:
     return " ".join(
         w
         for w in subject(text).split()
-        if w not in _QUESTION_WORDS and w not in GENERIC_WORDS and not w.isdigit()
+        if w not in _QUESTION_WORDS
+        and w not in GENERIC_WORDS
+        and w not in _NOT_SUBJECT
+        and not w.isdigit()
     )
 
 
