@@ -53,6 +53,8 @@ class FactsArtifact(BaseModel):
     """The words every counted record holds (fewer than asked when no record held them all)."""
     asked: str = ""
     """The subject as asked, when it differs from `subject` (relaxed)."""
+    unquoted: bool = False
+    """Whether no record held the asked "phrase" as written, so its words were counted."""
     filters: dict[str, Any] = Field(default_factory=dict)
     total: int = 0
     creators: list[tuple[str, int]] = Field(default_factory=list)
@@ -94,7 +96,9 @@ def describe_facts(artifact: FactsArtifact) -> str:
     if artifact.filters:
         what += " (" + ", ".join(f"{k} {v}" for k, v in artifact.filters.items()) + ")"
     lines = [f"{artifact.total} {what}."]
-    if artifact.asked:
+    if artifact.unquoted:
+        lines.insert(0, f"No record holds the phrase {artifact.asked} as written; its words:")
+    elif artifact.asked:
         lines.insert(0, f'No record holds every word of "{artifact.asked}".')
     if artifact.total:
         creators = "; ".join(f"{c} ({n})" for c, n in artifact.creators)
@@ -108,12 +112,13 @@ def describe_facts(artifact: FactsArtifact) -> str:
     return "\n".join(lines)
 
 
-def matched_subject(subject: str, matched: list[str]) -> str:
-    """`subject` as the count used it: the phrases and words of `matched` kept, in order."""
-    kept = set(matched)
+def matched_subject(subject: str, dropped: list[str]) -> str:
+    """`subject` as the count used it: its phrases and words without the `dropped` ones."""
+    if not dropped:
+        return subject
     parts = re.findall(r'"[^"]*"|[^\s"]+', subject)
-    held = [p for p in parts if {w.lower() for w in WORD_RE.findall(p)} <= kept]
-    return " ".join(held) if len(held) < len(parts) else subject
+    gone = set(dropped)
+    return " ".join(p for p in parts if not {w.lower() for w in WORD_RE.findall(p)} & gone)
 
 
 def make_facts_tool(db: Database) -> BaseTool:
@@ -139,10 +144,12 @@ def make_facts_tool(db: Database) -> BaseTool:
             return describe_facts(artifact), artifact.model_dump(mode="json")
         async with db.connection() as conn:
             facts = await archive_facts(conn, query)
-        held = matched_subject(query.subject, facts.matched_words)
+        said = query.subject.replace('"', " ").strip() if facts.unquoted else query.subject
+        held = matched_subject(said, facts.dropped_words)
         artifact = FactsArtifact(
             subject=held,
             asked=query.subject if held != query.subject else "",
+            unquoted=facts.unquoted,
             filters=filters,
             item_ids=ids,
             total=facts.total,

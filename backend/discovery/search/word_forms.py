@@ -65,3 +65,11 @@ def forms(word: str) -> list[str]:
     if related := DEMONYMS.get(w) or _COUNTRIES.get(w):
         found += number_forms(related)[:1]
     return list(dict.fromkeys(found))
+
+
+def surface_forms(word: str) -> list[str]:
+    """The forms a record must spell out, for a word the English stemmer confuses with another
+    ("boxing" and "box" are one index term, "box"): an activity in -ing and its doers. Empty
+    for any other word (the index term is enough)."""
+    w = word.lower()
+    return [w, *agent_nouns(w)] if agent_nouns(w) else []

@@ -27,7 +27,8 @@ def answer(question: CatalogQuestion, artifact: FactsArtifact) -> str:
     values = {"what": what(artifact), "total": f"{artifact.total:,}"}
     text = _answer(question, artifact, values)
     if artifact.asked:  # relaxed: say which words the figure is about
-        return t["relaxed"].format(asked=artifact.asked.replace('"', ""), answer=text)
+        relaxed = t["relaxed_phrase" if artifact.unquoted else "relaxed"]
+        return relaxed.format(asked=artifact.asked.replace('"', ""), answer=text)
     return text
 
 

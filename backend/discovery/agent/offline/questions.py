@@ -200,13 +200,19 @@ def question_calls(
     shown: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The tool calls that answer `question`: the facts, plus a search showing the records
-    when the question names its own subject (the records of a question pointing back are
-    already on screen)."""
+    when the question names its own subject, or points back with a filter of its own ("how
+    many of those are from the 1950s?": the narrowed records). The records of a question that
+    only points back are already on screen."""
     args = facts_args(question, previous, shown) or {}
     calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
-    if question.subject:
-        filters = {k: v for k, v in args.items() if k != "subject"}
-        search = {"query": question.subject, **search_args, **filters}
+    filters = {k: v for k, v in args.items() if k not in ("subject", "item_ids")}
+    query = question.subject
+    if not query and question.about_previous and previous and not previous.get("similar_to"):
+        kept = {k: v for k, v in previous.items() if k in ("media_type", "year_from", "year_to")}
+        if filters != kept:  # "how many of those are from the 1950s?": show the narrowed ones
+            query = str(previous.get("query", ""))
+    if query:
+        search = {"query": query, **search_args, **filters}
         calls.append({"name": search_tool, "args": search, "id": _call_id()})
     return calls
 

@@ -54,6 +54,9 @@ _POSITION_RES = [
     re.compile(
         rf"\bthe\s+(?:very\s+)?(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\b"
         r"(?!\s+(?:century|centuries|half|time|decade|world|\w{3,}s)\b)"
+        # and then the end, a noun or the turn's other words: not "the last supper"
+        rf"(?=\s*(?:$|[,.?!;:]|{_NOUN}\b|(?:but|only|from|in|please|and|too|again|of|"
+        r"with|without|though|instead|now)\b))"
         rf"(?:\s+{_NOUN}\b)?",
         re.IGNORECASE,
     ),
@@ -184,9 +187,9 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     n = len(shown)
     counted = "one record" if n == 1 else f"{n} records"
     if ref.creator is not None:
-        wanted = _name_words(ref.creator)
-        for record in shown:  # 'Teenie Harris' is in 'Charles "Teenie" Harris'
-            if wanted and f" {wanted} " in f" {_name_words(record.creator)} ":
+        wanted = _name_words(ref.creator).split()
+        for record in shown:  # 'Teenie Harris', 'Charles Harris': 'Charles "Teenie" Harris'
+            if wanted and _in_order(wanted, _name_words(record.creator).split()):
                 return record
         return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
     if ref.about is not None:  # the first record holding the most (at least half) of its words
@@ -201,6 +204,12 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     if not 0 <= index < n:
         return f"I showed {counted}; which one do you mean?"
     return shown[index]
+
+
+def _in_order(wanted: list[str], name: list[str]) -> bool:
+    """Whether every word of `wanted` occurs in `name`, in the same order."""
+    rest = iter(name)
+    return all(w in rest for w in wanted)
 
 
 def _name_words(name: str) -> str:
