@@ -5,12 +5,17 @@ when (by decade and century). What the agent answers "how many ...", "who took t
 **Matching** (docs/agent.md): an active archive record matches when its text holds every word
 of the subject, as the BM25 text leg indexes it (`item_bm25`: title, creator, medium, media
 type, date, place, tags and the source's own description, English stemming, stop words
-dropped; each word in its singular or plural form, accents ignored for a word the catalog
-only spells with them), and it passes the filters exactly as a search applies them (media type
-equal, its period `[date_lo, date_hi]` overlapping the asked years). An empty subject matches every
-record that passes the filters; a subject word the catalog never uses matches nothing. When no
-record holds every word (filters aside), the commonest word is dropped, until some record
-matches or one word is left (`matched_words` tells which words were required). A list
+dropped; each word in any of its forms, `word_forms.forms`: singular or plural, an activity's
+doers, a nationality's country; accents ignored for a word the catalog only spells with them;
+an activity in -ing spelled out in the text, since the stemmer makes "boxing" "box"), and it
+passes the filters exactly as a search applies them (media type equal, its period
+`[date_lo, date_hi]` overlapping the asked years). A "quoted phrase" of the subject must occur
+as written, as in a search's query syntax (`search_text @@ websearch_to_tsquery`); when no
+record holds it even without the filters, its words are counted instead (`unquoted`). An empty
+subject matches every record that passes the filters; a subject word the catalog never uses
+matches nothing. When no record holds every word (filters aside), the commonest word outside
+a phrase is dropped, until some record matches or one word is left (`matched_words` tells
+which words were required, `dropped_words` which were let go). A list
 of item ids instead of a subject counts exactly those records. This definition agreed with
 hand counts better than "records above the agent's similarity threshold"
 (`scripts/eval_catalog_questions.py`, figures in docs/agent.md).
