@@ -42,7 +42,8 @@ class FactsArgs(BaseModel):
     item_ids: list[str] | None = Field(
         default=None,
         description='The ids of shown records, for a question about exactly those ("who took '
-        'these?" after a similar_to search, which has no subject); subject left empty.',
+        'these?" after a similar_to search, which has no subject); `subject` then only '
+        "narrows them (empty, or the words they must also hold).",
     )
 
 
@@ -133,7 +134,7 @@ def make_facts_tool(db: Database) -> BaseTool:
         ids = list(dict.fromkeys(item_ids or []))
         try:
             query = FactsQuery(
-                subject="" if ids else subject,
+                subject=subject,
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,
                 date_to=year_to,

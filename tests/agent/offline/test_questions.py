@@ -362,3 +362,26 @@ def test_a_phrase_no_record_holds_is_answered_as_its_words_and_said_so() -> None
     text = answer(CatalogQuestion("count", '"women\'s clubs"'), facts)
     assert text.startswith('No record has the phrase "women\'s clubs" as written')
     assert text.endswith('The archive has 33 photographs matching "women\'s clubs".')
+
+
+@pytest.mark.parametrize(
+    ("text", "extra"),
+    [
+        ("how many of those are by Teenie Harris?", "teenie harris"),
+        ("how many of them show children?", "children"),
+        ("how many of the results mention Pittsburgh?", "pittsburgh"),
+        ("who made the ones among these with a piano?", "piano"),
+    ],
+)
+def test_a_question_among_the_shown_records_adds_its_subject_to_the_previous_one(
+    text: str, extra: str
+) -> None:
+    question = parse_question(text)
+    assert question is not None and question.about_previous and question.subject == extra
+    previous = {"query": "jazz musicians", **PHOTOS}
+    assert facts_args(question, previous) == {"subject": f"jazz musicians {extra}", **PHOTOS}
+    calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, {})
+    assert calls[1]["args"] == {"query": f"jazz musicians {extra}", **PHOTOS}
+    # After a search by likeness: the shown records, narrowed by the words.
+    like = facts_args(question, {"query": "like: x", "similar_to": "r1"}, ["r1", "r2"])
+    assert like == {"subject": extra, "item_ids": ["r1", "r2"]}

@@ -68,6 +68,13 @@ _BACK_RE = re.compile(
     r"in\s+all|so\s+far|here|shown|results?|overall)\b",
     re.I,
 )
+# "how many of those are by Teenie Harris?", "how many of the results show children?": a
+# subject of its own, within the thread's previous search.
+_AMONG_RE = re.compile(
+    r"\b(?:of|among|in)\s+(?:these|those|them|the\s+(?:results?|ones|records|photos|pictures|"
+    r"photographs|images)(?:\s+(?:you\s+)?(?:showed|shown|found)(?:\s+me)?)?)\b",
+    re.I,
+)
 # "in the collection", "does the museum have": about the whole catalog, never the last search.
 _WHOLE_RE = re.compile(
     r"\b(?:in|of|across)\s+(?:the|your|this)\s+(?:whole\s+|entire\s+)?"
@@ -98,7 +105,7 @@ _QUESTION_WORDS = frozenset(
 # that only say "a thing" ("the glass pieces"): never what a record must hold.
 _NOT_SUBJECT = frozenset(
     """
-    actually forget forgot never mind nevermind instead rather scratch anyway
+    actually forget forgot never mind nevermind instead rather scratch anyway among
     piece pieces object objects thing things
     """.split()
 )
@@ -134,7 +141,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
     # No subject of its own, and pointing back ("these", "in total") or naming no kind of
     # record ("how many are from the 1950s?"): about the thread's previous search.
     back = not topic and (bool(_BACK_RE.search(text)) or not filters.get("media_type"))
-    back = back and not _WHOLE_RE.search(text)
+    back = (back or bool(_AMONG_RE.search(text))) and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     return CatalogQuestion(kind, topic, filters, back, unit)
 
@@ -181,13 +188,14 @@ def facts_args(
     "who took these?" asks about those). None when the question points back and the thread has
     no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
-        return {"subject": "", "item_ids": list(shown), **question.filters}
+        return {"subject": question.subject, "item_ids": list(shown), **question.filters}
     if question.about_previous and previous is not None:
         kept: dict[str, Any] = {
             k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
         }
         topic = question_subject(str(previous.get("query", "")))
-        return {"subject": topic, **kept, **question.filters}
+        both = " ".join(dict.fromkeys(f"{topic} {question.subject}".split()))
+        return {"subject": both, **kept, **question.filters}
     return {"subject": question.subject, **question.filters}
 
 
@@ -200,17 +208,19 @@ def question_calls(
     shown: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The tool calls that answer `question`: the facts, plus a search showing the records
-    when the question names its own subject, or points back with a filter of its own ("how
-    many of those are from the 1950s?": the narrowed records). The records of a question that
+    when the question names its own subject, or points back with a filter or a subject of its
+    own ("how many of those are from the 1950s?", "... of those are by Teenie Harris?": the
+    narrowed records). The records of a question that
     only points back are already on screen."""
     args = facts_args(question, previous, shown) or {}
     calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
     filters = {k: v for k, v in args.items() if k not in ("subject", "item_ids")}
-    query = question.subject
-    if not query and question.about_previous and previous and not previous.get("similar_to"):
+    query = "" if question.about_previous else question.subject
+    if question.about_previous and previous and not previous.get("similar_to"):
         kept = {k: v for k, v in previous.items() if k in ("media_type", "year_from", "year_to")}
-        if filters != kept:  # "how many of those are from the 1950s?": show the narrowed ones
-            query = str(previous.get("query", ""))
+        if question.subject or filters != kept:  # "how many of those are from the 1950s?",
+            # "... of those are by Teenie Harris?": show the narrowed ones
+            query = f"{previous.get('query', '')} {question.subject}".strip()
     if query:
         search = {"query": query, **search_args, **filters}
         calls.append({"name": search_tool, "args": search, "id": _call_id()})
