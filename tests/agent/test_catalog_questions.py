@@ -61,7 +61,7 @@ async def test_who_took_these_names_the_top_creator_of_the_previous_search(
 ) -> None:
     first = await agent.run("boxing photos")
     assert first.response_type == "results"
-    records = await _photographs(agent_runtime, r"\b(boxing|box|boxes)\b")
+    records = await _photographs(agent_runtime, r"\b(boxing|boxers?)\b")  # not "box"
     top, _ = Counter(r["creator"] for r in records).most_common(1)[0]
     response = await agent.run("who took these?", first.thread_id)
     assert response.intent == "search"
@@ -126,3 +126,32 @@ async def test_a_chat_model_calls_catalog_facts_and_the_middleware_leaves_it_alo
     assert artifact.total == expected
     assert artifact.filters == {"media_type": "photograph"}
     assert f"{expected} records matching" in str(tool_messages[0].content)
+
+
+async def test_a_narrowing_count_states_the_number_and_shows_the_narrowed_records(
+    agent: AgentService, agent_runtime: Runtime
+) -> None:
+    first = await agent.run("boxing photos")
+    assert first.response_type == "results"
+    records = [
+        r
+        for r in await _photographs(agent_runtime, r"\b(boxing|boxers?)\b")
+        if r["date_start"] <= 1949 and r["date_end"] >= 1940
+    ]
+    response = await agent.run("and how many of those are from the 1940s?", first.thread_id)
+    assert response.intent == "search"
+    assert response.message is not None
+    assert re.search(rf"\b{len(records)}\b photographs", response.message), response.message
+    assert response.response_type == "results"  # the narrowed records, with the figure
+    assert all(
+        (a.date_start or 0) <= 1949 and (a.date_end or 9999) >= 1940 for a in response.archives
+    )
+
+
+async def test_by_who_names_the_makers_of_the_previous_search(agent: AgentService) -> None:
+    first = await agent.run("show me drawings of bridges")
+    response = await agent.run("by who?", first.thread_id)
+    assert response.intent == "search"
+    assert response.message is not None
+    makers = {a.creator for a in first.archives if "bridge" in a.title.lower()}
+    assert any(m and m in response.message for m in makers), response.message

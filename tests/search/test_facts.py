@@ -106,6 +106,7 @@ async def test_the_commonest_word_is_dropped_when_no_record_has_them_all(
     facts = await _facts(demo_runtime, FactsQuery(subject="lena horne teapot"))
     assert facts.total > 0
     assert 0 < len(facts.matched_words) < 3
+    assert sorted(facts.matched_words + facts.dropped_words) == ["horne", "lena", "teapot"]
     kept = await _facts(demo_runtime, FactsQuery(subject=" ".join(facts.matched_words)))
     assert kept.total == facts.total
     # Records hold every word, only not in the asked period: 0, no word dropped.
@@ -132,3 +133,40 @@ def test_core_periods_hold_eighty_percent_of_the_dated_records() -> None:
     assert facts.core() == [1940, 1950, 1960]  # 17 of 20
     assert facts.core("century") == [1900]
     assert ArchiveFacts(total=0).core() == []
+
+
+async def test_a_quoted_phrase_counts_the_phrase_not_either_word(demo_runtime: Runtime) -> None:
+    records = await _records(demo_runtime)
+    phrase = [r for r in records if re.search(r"\bjazz bands?\b", _text(r))]
+    words = [r for r in records if re.search(r"\bjazz\b", _text(r)) and "band" in _text(r)]
+    assert 0 < len(phrase) < len(words)
+    facts = await _facts(demo_runtime, FactsQuery(subject='"jazz band"'))
+    assert facts.total == len(phrase)
+    assert not facts.unquoted
+    # A phrase no record holds is counted as its words, and says so.
+    phrase_absent = await _facts(demo_runtime, FactsQuery(subject='"women\'s clubs"'))
+    as_words = await _facts(demo_runtime, FactsQuery(subject="women clubs"))
+    assert not any(re.search(r"\bwomen's clubs?\b", _text(r)) for r in records)
+    assert phrase_absent.unquoted and phrase_absent.total == as_words.total > 0
+
+
+async def test_an_activity_counts_its_doers_and_not_the_stemmers_lookalikes(
+    demo_runtime: Runtime,
+) -> None:
+    records = await _records(demo_runtime)
+    photos = [r for r in records if r.get("media_type") == "photograph"]
+    boxing = [r for r in photos if re.search(r"\b(boxing|boxers?)\b", _text(r))]
+    assert any("boxer" in _text(r) and "boxing" not in _text(r) for r in boxing)
+    assert any(re.search(r"\bbox\b", _text(r)) and r not in boxing for r in photos)
+    facts = await _facts(demo_runtime, FactsQuery(subject="boxing", media_types=["photograph"]))
+    assert facts.total == len(boxing)
+
+
+async def test_a_nationality_counts_its_country_too(demo_runtime: Runtime) -> None:
+    records = await _records(demo_runtime)
+    prints = [r for r in records if r.get("media_type") == "print"]
+    either = [r for r in prints if re.search(r"\bjapan(ese)?\b", _text(r))]
+    only = [r for r in prints if re.search(r"\bjapanese\b", _text(r))]
+    assert len(either) > len(only)
+    facts = await _facts(demo_runtime, FactsQuery(subject="Japanese", media_types=["print"]))
+    assert facts.total == len(either)

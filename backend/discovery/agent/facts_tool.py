@@ -6,6 +6,7 @@ middleware leaves it alone (it wraps `search_archives_db` only)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from langchain_core.messages import BaseMessage, ToolMessage
@@ -14,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.tools import filters_of
 from discovery.db import Database
-from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts
+from discovery.search.facts import WORD_RE, ArchiveFacts, FactsQuery, archive_facts
 
 FACTS_TOOL = "catalog_facts"
 DESCRIPTION = (
@@ -41,7 +42,8 @@ class FactsArgs(BaseModel):
     item_ids: list[str] | None = Field(
         default=None,
         description='The ids of shown records, for a question about exactly those ("who took '
-        'these?" after a similar_to search, which has no subject); subject left empty.',
+        'these?" after a similar_to search, which has no subject); `subject` then only '
+        "narrows them (empty, or the words they must also hold).",
     )
 
 
@@ -49,6 +51,11 @@ class FactsArtifact(BaseModel):
     """What one facts call found (stored with its ToolMessage, as a dict, in the thread)."""
 
     subject: str = ""
+    """The words every counted record holds (fewer than asked when no record held them all)."""
+    asked: str = ""
+    """The subject as asked, when it differs from `subject` (relaxed)."""
+    unquoted: bool = False
+    """Whether no record held the asked "phrase" as written, so its words were counted."""
     filters: dict[str, Any] = Field(default_factory=dict)
     total: int = 0
     creators: list[tuple[str, int]] = Field(default_factory=list)
@@ -90,6 +97,10 @@ def describe_facts(artifact: FactsArtifact) -> str:
     if artifact.filters:
         what += " (" + ", ".join(f"{k} {v}" for k, v in artifact.filters.items()) + ")"
     lines = [f"{artifact.total} {what}."]
+    if artifact.unquoted:
+        lines.insert(0, f"No record holds the phrase {artifact.asked} as written; its words:")
+    elif artifact.asked:
+        lines.insert(0, f'No record holds every word of "{artifact.asked}".')
     if artifact.total:
         creators = "; ".join(f"{c} ({n})" for c, n in artifact.creators)
         decades = ", ".join(f"{d}s: {n}" for d, n in artifact.decades)
@@ -100,6 +111,15 @@ def describe_facts(artifact: FactsArtifact) -> str:
         if artifact.undated:
             lines.append(f"{artifact.undated} undated.")
     return "\n".join(lines)
+
+
+def matched_subject(subject: str, dropped: list[str]) -> str:
+    """`subject` as the count used it: its phrases and words without the `dropped` ones."""
+    if not dropped:
+        return subject
+    parts = re.findall(r'"[^"]*"|[^\s"]+', subject)
+    gone = set(dropped)
+    return " ".join(p for p in parts if not {w.lower() for w in WORD_RE.findall(p)} & gone)
 
 
 def make_facts_tool(db: Database) -> BaseTool:
@@ -114,7 +134,7 @@ def make_facts_tool(db: Database) -> BaseTool:
         ids = list(dict.fromkeys(item_ids or []))
         try:
             query = FactsQuery(
-                subject="" if ids else subject,
+                subject=subject,
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,
                 date_to=year_to,
@@ -125,8 +145,12 @@ def make_facts_tool(db: Database) -> BaseTool:
             return describe_facts(artifact), artifact.model_dump(mode="json")
         async with db.connection() as conn:
             facts = await archive_facts(conn, query)
+        said = query.subject.replace('"', " ").strip() if facts.unquoted else query.subject
+        held = matched_subject(said, facts.dropped_words)
         artifact = FactsArtifact(
-            subject=query.subject,
+            subject=held,
+            asked=query.subject if held != query.subject else "",
+            unquoted=facts.unquoted,
             filters=filters,
             item_ids=ids,
             total=facts.total,

@@ -5,12 +5,17 @@ when (by decade and century). What the agent answers "how many ...", "who took t
 **Matching** (docs/agent.md): an active archive record matches when its text holds every word
 of the subject, as the BM25 text leg indexes it (`item_bm25`: title, creator, medium, media
 type, date, place, tags and the source's own description, English stemming, stop words
-dropped; each word in its singular or plural form, accents ignored for a word the catalog
-only spells with them), and it passes the filters exactly as a search applies them (media type
-equal, its period `[date_lo, date_hi]` overlapping the asked years). An empty subject matches every
-record that passes the filters; a subject word the catalog never uses matches nothing. When no
-record holds every word (filters aside), the commonest word is dropped, until some record
-matches or one word is left (`matched_words` tells which words were required). A list
+dropped; each word in any of its forms, `word_forms.forms`: singular or plural, an activity's
+doers, a nationality's country; accents ignored for a word the catalog only spells with them;
+an activity in -ing spelled out in the text, since the stemmer makes "boxing" "box"), and it
+passes the filters exactly as a search applies them (media type equal, its period
+`[date_lo, date_hi]` overlapping the asked years). A "quoted phrase" of the subject must occur
+as written, as in a search's query syntax (`search_text @@ websearch_to_tsquery`); when no
+record holds it even without the filters, its words are counted instead (`unquoted`). An empty
+subject matches every record that passes the filters; a subject word the catalog never uses
+matches nothing. When no record holds every word (filters aside), the commonest word outside
+a phrase is dropped, until some record matches or one word is left (`matched_words` tells
+which words were required, `dropped_words` which were let go). A list
 of item ids instead of a subject counts exactly those records. This definition agreed with
 hand counts better than "records above the agent's similarity threshold"
 (`scripts/eval_catalog_questions.py`, figures in docs/agent.md).
@@ -28,6 +33,8 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
+
+from discovery.search import word_forms
 
 MAX_IDS = 1000  # item ids a facts query may name
 
@@ -90,6 +97,10 @@ class ArchiveFacts:
     undated: int = 0
     matched_words: list[str] = field(default_factory=list)
     """The subject words every counted record holds (fewer than the subject's when relaxed)."""
+    dropped_words: list[str] = field(default_factory=list)
+    """The subject words relaxed away (the commonest first), none when every word held."""
+    unquoted: bool = False
+    """Whether the subject's "quoted phrases" were counted as words (no record holds them)."""
 
     @property
     def centuries(self) -> list[tuple[int, int]]:
@@ -122,6 +133,8 @@ class ArchiveFacts:
             "latest": self.latest,
             "undated": self.undated,
             "matched_words": self.matched_words,
+            "dropped_words": self.dropped_words,
+            "unquoted": self.unquoted,
         }
 
 
@@ -129,20 +142,40 @@ async def archive_facts(
     conn: psycopg.AsyncConnection, query: FactsQuery, top: int = 5
 ) -> ArchiveFacts:
     """The facts of the active archive records matching `query` (the subject's term ids, then
-    one aggregate; a few more only when relaxing)."""
+    one aggregate; a few more only when relaxing). A "quoted phrase" no record holds, with or
+    without the filters, is counted as its words instead (`unquoted`)."""
+    facts = await _matching(conn, query, top)
+    if facts.total or not phrases(query.subject):
+        return facts
+    if (await _matching(conn, FactsQuery(subject=query.subject), 1)).total:
+        return facts  # the phrase is there, only not with the filters
+    words = replace(query, subject=query.subject.replace('"', " ").strip())
+    return replace(await _matching(conn, words, top), unquoted=True)
+
+
+async def _matching(conn: psycopg.AsyncConnection, query: FactsQuery, top: int) -> ArchiveFacts:
     words = await subject_terms(conn, query.subject)
     if any(not ids for _, ids, _ in words):  # a word the catalog never uses: no record has it
         return ArchiveFacts(total=0)
-    filtered = query != FactsQuery(subject=query.subject)
+    unfiltered = FactsQuery(subject=query.subject)
+    dropped: list[str] = []
+    kept = {w.lower() for p in phrases(query.subject) for w in WORD_RE.findall(p)}
     while True:
-        term_sets = [ids for _, ids, _ in words]
-        facts = await _facts(conn, query, term_sets, top)
-        done = facts.total > 0 or len(words) < 2
-        if not done and filtered:  # records holding every word, only not with the filters
-            done = (await _facts(conn, FactsQuery(), term_sets, 1)).total > 0
+        facts = await _facts(conn, query, words, top)
+        loose = [w for w in words if w[0] not in kept]  # a phrase is never relaxed
+        done = facts.total > 0 or len(words) < 2 or not loose
+        if not done and query != unfiltered:  # records holding every word, not with the filters
+            done = (await _facts(conn, unfiltered, words, 1)).total > 0
         if done:
-            return replace(facts, matched_words=[w for w, _, _ in words])
-        words.remove(max(words, key=lambda w: w[2]))  # relax: the commonest word goes
+            return replace(facts, matched_words=[w for w, _, _ in words], dropped_words=dropped)
+        commonest = max(loose, key=lambda w: w[2])  # relax: the commonest word goes
+        words.remove(commonest)
+        dropped.append(commonest[0])
+
+
+def phrases(subject: str) -> list[str]:
+    """The "quoted phrases" of a subject: each must occur as written (as in a search's query)."""
+    return [p.strip() for p in re.findall(r'"([^"]+)"', subject) if WORD_RE.search(p)]
 
 
 async def subject_terms(
@@ -153,7 +186,7 @@ async def subject_terms(
     words = list(dict.fromkeys(w.lower() for w in WORD_RE.findall(subject)))
     if not words:
         return []
-    forms = [f"{w} {w[:-1] if w.endswith('s') else w + 's'}" for w in words]
+    forms = [" ".join(word_forms.forms(w)) for w in words]
     rows = await (await conn.execute(_TERMS_SQL, {"forms": forms})).fetchall()
     found = [(words[int(o) - 1], list(ids or []), int(df)) for o, ids, df in rows]
     unknown = [i for i, (_, ids, _) in enumerate(found) if not ids]
@@ -170,14 +203,24 @@ async def subject_terms(
 
 
 async def _facts(
-    conn: psycopg.AsyncConnection, query: FactsQuery, term_sets: list[list[int]], top: int
+    conn: psycopg.AsyncConnection,
+    query: FactsQuery,
+    words: list[tuple[str, list[int], int]],
+    top: int,
 ) -> ArchiveFacts:
-    """One aggregate over the records holding a term of every set and passing the filters."""
+    """One aggregate over the records holding a term of every word (spelled out where the
+    stemmer confuses it: `word_forms.surface_forms`) and passing the filters."""
     where = [sql.SQL("b.kind = 'archive' and b.is_active")]
     params: dict[str, Any] = {"top": top}
-    for i, ids in enumerate(term_sets):
+    for i, (word, ids, _) in enumerate(words):
         where.append(sql.SQL(f"b.term_ids && %(terms{i})s::int[]"))
         params[f"terms{i}"] = ids
+        if spelled := word_forms.surface_forms(word):
+            where.append(sql.SQL(_SPELLED_SQL.replace("%(spelled)s", f"%(spelled{i})s")))
+            params[f"spelled{i}"] = r"\m(" + "|".join(map(re.escape, spelled)) + r")\M"
+    if said := " ".join(f'"{p}"' for p in phrases(query.subject)):
+        where.append(sql.SQL(_PHRASES_SQL))
+        params["phrases"] = said
     for value, name, condition in (
         (query.media_types, "types", "b.media_type = any(%(types)s::text[])"),
         (query.date_from, "date_from", "b.date_hi >= %(date_from)s"),
@@ -202,6 +245,10 @@ async def _facts(
     )
 
 
+_PHRASES_SQL = """exists (select 1 from items i where i.id = b.item_id
+    and i.search_text @@ websearch_to_tsquery('english', %(phrases)s))"""
+_SPELLED_SQL = """exists (select 1 from items i where i.id = b.item_id
+    and concat_ws(' ', i.title, i.description, i.metadata ->> 'creator') ~* %(spelled)s)"""
 _FACTS_SQL = """
 with m as materialized (
     select b.item_id, b.date_lo, coalesce(b.date_hi, b.date_lo) as date_hi

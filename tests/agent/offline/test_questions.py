@@ -15,6 +15,8 @@ from discovery.agent.offline.questions import (
 from discovery.agent.tools import SEARCH_TOOL
 
 PHOTOS = {"media_type": "photograph"}
+DRAWINGS = {"media_type": "drawing"}
+DECADE_1950S = {"year_from": 1950, "year_to": 1959}
 
 
 @pytest.mark.parametrize(
@@ -168,6 +170,8 @@ def test_every_answer_template_renders() -> None:
         "more": "",
         "creator": "A",
         "year": "1950",
+        "asked": "x y",
+        "answer": "The archive has 3 records.",
     }
     for name, template in templates().items():
         assert template.format(**values), name
@@ -263,3 +267,121 @@ def test_questions_after_a_search_by_likeness_ask_about_the_records_it_showed() 
     assert answer(CatalogQuestion("count"), shown).startswith(
         "Those are the 2 photographs I showed"
     )
+
+
+# Questions written for issue 17's generality check, phrased apart from the conversation sets.
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "filters"),
+    [
+        ("what's the number of photos of dancers?", "count", "dancers", PHOTOS),
+        ("count the paintings of rivers", "count", "rivers", {"media_type": "painting"}),
+        ("how many trumpet players are there?", "count", "trumpet players", {}),
+        ("number of pictures of Billy Eckstine", "count", "billy eckstine", {}),
+        ("could you count the drawings of horses for me?", "count", "horses", DRAWINGS),
+        ("how many women's clubs are there?", "count", '"women\'s clubs"', {}),
+        ('how many "steel mill" photos are in the archive?', "count", '"steel mill"', PHOTOS),
+        ("which photographer shot the parades?", "creator", "parades", {}),
+        ("who photographed the picnics?", "creator", "picnics", PHOTOS),
+        ("who's the artist behind the teapots?", "creator", "teapots", {}),
+        ("who painted the harbor scenes?", "creator", "harbor", {}),
+        ("what years are the fire engine photos from?", "period", "fire engine", PHOTOS),
+        ("how old are the quilts?", "period", "quilts", {}),
+        ("when were the skating pictures taken?", "period", "skating", PHOTOS),
+        ("from what decades are the band photographs?", "period", "band", PHOTOS),
+    ],
+)
+def test_questions_written_apart_from_the_sets_are_parsed(
+    text: str, kind: str, subject: str, filters: dict[str, object]
+) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.filters) == (kind, subject, filters)
+    assert not question.about_previous
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "filters"),
+    [
+        ("how many in total?", "count", {}),
+        ("and how many of those are from the 1950s?", "count", DECADE_1950S),
+        ("can you count them?", "count", {}),
+        ("total?", "count", {}),
+        ("how many did you find?", "count", {}),
+        ("by who?", "creator", {}),
+        ("by which photographer?", "creator", {}),
+        ("who made these?", "creator", {}),
+        ("any idea who photographed these?", "creator", {}),
+        ("which artists are they by?", "creator", {}),
+        ("how old are these?", "period", {}),
+        ("what years are they from?", "period", {}),
+        ("when were they made?", "period", {}),
+        ("what time period do these cover?", "period", {}),
+    ],
+)
+def test_questions_pointing_back_written_apart_from_the_sets(
+    text: str, kind: str, filters: dict[str, object]
+) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.filters) == (kind, "", filters)
+    assert question.about_previous
+
+
+def test_a_question_pointing_back_keeps_the_previous_phrase_and_drops_a_change_of_mind() -> None:
+    back = parse_question("how many are there?")
+    assert back is not None
+    clubs = facts_args(back, {"query": "women's clubs"})
+    assert clubs == {"subject": '"women\'s clubs"'}
+    mind = facts_args(back, {"query": "actually forget that nightclubs"})
+    assert mind == {"subject": "nightclubs"}
+
+
+def test_a_narrowing_count_shows_the_narrowed_records_too() -> None:
+    narrowed = parse_question("how many of those are from the 1950s?")
+    assert narrowed is not None
+    previous = {"query": "jazz", "media_type": "photograph"}
+    calls = question_calls(narrowed, previous, SEARCH_TOOL, FACTS_TOOL, {})
+    assert [c["name"] for c in calls] == [FACTS_TOOL, SEARCH_TOOL]
+    assert calls[1]["args"] == {"query": "jazz", **PHOTOS, **DECADE_1950S}
+    same = parse_question("how many are there?")
+    assert same is not None
+    assert len(question_calls(same, previous, SEARCH_TOOL, FACTS_TOOL, {})) == 1
+
+
+def test_a_relaxed_count_says_which_words_it_counted() -> None:
+    facts = _artifact(subject="glass", asked="glass pittsburgh", total=26, filters={})
+    text = answer(CatalogQuestion("count", "glass pittsburgh"), facts)
+    assert text == (
+        'No record holds every word of "glass pittsburgh". '
+        'The archive has 26 records matching "glass".'
+    )
+
+
+def test_a_phrase_no_record_holds_is_answered_as_its_words_and_said_so() -> None:
+    facts = _artifact(subject="women's clubs", asked='"women\'s clubs"', unquoted=True, total=33)
+    text = answer(CatalogQuestion("count", '"women\'s clubs"'), facts)
+    assert text.startswith('No record has the phrase "women\'s clubs" as written')
+    assert text.endswith('The archive has 33 photographs matching "women\'s clubs".')
+
+
+@pytest.mark.parametrize(
+    ("text", "extra"),
+    [
+        ("how many of those are by Teenie Harris?", "teenie harris"),
+        ("how many of them show children?", "children"),
+        ("how many of the results mention Pittsburgh?", "pittsburgh"),
+        ("who made the ones among these with a piano?", "piano"),
+    ],
+)
+def test_a_question_among_the_shown_records_adds_its_subject_to_the_previous_one(
+    text: str, extra: str
+) -> None:
+    question = parse_question(text)
+    assert question is not None and question.about_previous and question.subject == extra
+    previous = {"query": "jazz musicians", **PHOTOS}
+    assert facts_args(question, previous) == {"subject": f"jazz musicians {extra}", **PHOTOS}
+    calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, {})
+    assert calls[1]["args"] == {"query": f"jazz musicians {extra}", **PHOTOS}
+    # After a search by likeness: the shown records, narrowed by the words.
+    like = facts_args(question, {"query": "like: x", "similar_to": "r1"}, ["r1", "r2"])
+    assert like == {"subject": extra, "item_ids": ["r1", "r2"]}

@@ -168,3 +168,85 @@ def test_the_one_with_some_words_resolves_by_the_records_title() -> None:
     none = parse_reference("that photo of the Crawford Grill")
     assert none is not None and none.guessed and isinstance(resolve(none, SHOWN), str)
     assert parse_reference("ok, just the ones with a cake") is None  # narrowing, not a pointer
+
+
+# Turns written for issue 17's generality check, phrased apart from the conversation sets.
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("show me the 2nd", 2),
+        ("give me the 5th.", 5),
+        ("more like picture two", 2),
+        ("more like photo number four", 4),
+        ("anything like #2?", 2),
+        ("I'd like more like the very last one", -1),
+        ("similar to the one before last", -2),
+        ("more like the photo right before the last", -2),
+        ("more like the first three", 1),
+        ("more like the photo above", 1),
+        ("more like the picture up there", 1),
+        ("something similar to this photograph", 1),
+    ],
+)
+def test_parse_reference_reads_positions_written_apart_from_the_sets(
+    text: str, position: int
+) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.creator, ref.describe) == (position, None, False)
+    assert not any(w in ref.rest.split() for w in ("two", "three", "above"))
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("who's the artist of the third one?", 3),
+        ("who took the 2nd photo?", 2),
+        ("when was the last one made?", -1),
+        ("tell me more about picture 4", 4),
+    ],
+)
+def test_questions_about_one_shown_record_describe_it(text: str, position: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.describe) == (position, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "record"),
+    [
+        ("more like the one by Eugene Smith", 2),
+        ("similar to the photo taken by Charles Harris", 1),
+        ("more like the one with the drums on stage", 2),
+        ("show me more like the one of the boxers", 3),
+        ("more like the picture featuring Lena Horne", 1),
+    ],
+)
+def test_creators_and_attributes_resolve_to_the_shown_record(text: str, record: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and resolve(ref, SHOWN) is SHOWN[record - 1]
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "kept"),
+    [
+        ("the fourth one but from the 1960s", 4, "1960s"),
+        ("more like #2 but only photographs", 2, "photographs"),
+        ("similar to the last one, from the 1940s", -1, "1940s"),
+    ],
+)
+def test_a_reference_keeps_its_narrowing(text: str, position: int, kept: str) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and ref.position == position and kept in ref.rest
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the last photographs of the steel mills",
+        "pictures of the second world war",
+        "photos from the 1st ward",
+        "number of paintings",
+        "the top hat collection",
+    ],
+)
+def test_requests_that_only_look_like_references_are_not(text: str) -> None:
+    assert parse_reference(text) is None

@@ -24,8 +24,17 @@ def templates(path: Path = ANSWERS_FILE) -> dict[str, str]:
 def answer(question: CatalogQuestion, artifact: FactsArtifact) -> str:
     """The sentence that states the computed figure for `question`."""
     t = templates()
-    facts = artifact.facts()
     values = {"what": what(artifact), "total": f"{artifact.total:,}"}
+    text = _answer(question, artifact, values)
+    if artifact.asked:  # relaxed: say which words the figure is about
+        relaxed = t["relaxed_phrase" if artifact.unquoted else "relaxed"]
+        return relaxed.format(asked=artifact.asked.replace('"', ""), answer=text)
+    return text
+
+
+def _answer(question: CatalogQuestion, artifact: FactsArtifact, values: dict[str, str]) -> str:
+    t = templates()
+    facts = artifact.facts()
     if question.kind == "count":
         if artifact.item_ids:  # records like a shown one: what was shown, no catalog count
             return t["count_shown"].format(**values)
@@ -75,7 +84,7 @@ def what(artifact: FactsArtifact, single: bool = False) -> str:
     if artifact.item_ids:
         kind = t["shown"].format(kind=kind)
     elif artifact.subject:
-        kind = t["subject"].format(kind=kind, subject=artifact.subject)
+        kind = t["subject"].format(kind=kind, subject=artifact.subject.replace('"', ""))
     start, end = artifact.filters.get("year_from"), artifact.filters.get("year_to")
     if start is not None and end is not None:
         kind += f" from {start} to {end}" if start != end else f" from {start}"

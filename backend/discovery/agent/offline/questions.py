@@ -30,7 +30,10 @@ _COUNT_RE = re.compile(
     r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:total\s+)?(?:number|count|total)\b"
     r"|^\s*(?:and\s+|so\s+)?(?:the\s+)?(?:total\s+)?number\s+of\b"
     r"|\btotal\s+number\s+of\b"
-    r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b",
+    r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b"
+    # "can you count them?", "please count the boxing photos", "total?", "in total?"
+    r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
+    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$",
     re.I,
 )
 # "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
@@ -44,7 +47,9 @@ _CREATOR_RE = re.compile(
     r"|(?:which|what)\s+(?:photographers?|artists?|makers?|creators?|painters?|sculptors?))\b"
     # "who are these by?", "who is this by"
     r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)\s+by\b"
-    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b",
+    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b"
+    # "by who?", "and by which artist?", "made by who?"
+    r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
     re.I,
 )
 _PERIOD_RE = re.compile(
@@ -63,6 +68,13 @@ _BACK_RE = re.compile(
     r"in\s+all|so\s+far|here|shown|results?|overall)\b",
     re.I,
 )
+# "how many of those are by Teenie Harris?", "how many of the results show children?": a
+# subject of its own, within the thread's previous search.
+_AMONG_RE = re.compile(
+    r"\b(?:of|among|in)\s+(?:these|those|them|the\s+(?:results?|ones|records|photos|pictures|"
+    r"photographs|images)(?:\s+(?:you\s+)?(?:showed|shown|found)(?:\s+me)?)?)\b",
+    re.I,
+)
 # "in the collection", "does the museum have": about the whole catalog, never the last search.
 _WHOLE_RE = re.compile(
     r"\b(?:in|of|across)\s+(?:the|your|this)\s+(?:whole\s+|entire\s+)?"
@@ -70,6 +82,8 @@ _WHOLE_RE = re.compile(
     r"|\b(?:museum|archive|collection|catalog(?:ue)?)\s+(?:have|has|hold|holds|own|owns)\b",
     re.I,
 )
+_QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
+_POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
 _QUESTION_WORDS = frozenset(
     """
@@ -85,6 +99,14 @@ _QUESTION_WORDS = frozenset(
     showing cover covers span range such all most total museum library catalog catalogue
     who's what's where's when's there's that's it's behind painter painters sculptor sculptors
     designer designers count exactly roughly approximately about around
+    """.split()
+)
+# Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
+# that only say "a thing" ("the glass pieces"): never what a record must hold.
+_NOT_SUBJECT = frozenset(
+    """
+    actually forget forgot never mind nevermind instead rather scratch anyway among
+    piece pieces object objects thing things
     """.split()
 )
 
@@ -119,18 +141,41 @@ def parse_question(text: str) -> CatalogQuestion | None:
     # No subject of its own, and pointing back ("these", "in total") or naming no kind of
     # record ("how many are from the 1950s?"): about the thread's previous search.
     back = not topic and (bool(_BACK_RE.search(text)) or not filters.get("media_type"))
-    back = back and not _WHOLE_RE.search(text)
+    back = (back or bool(_AMONG_RE.search(text))) and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     return CatalogQuestion(kind, topic, filters, back, unit)
 
 
 def question_subject(text: str) -> str:
     """The words a matching record must hold: content words minus the question's own words,
-    media types, periods and words too general to require ("people", "pictures")."""
+    media types, periods and words too general to require ("people", "pictures"); a phrase
+    the text quotes or a possessive compound ("women's clubs") stays a "quoted phrase", which a
+    record must hold as written, in a count as in a search."""
+    return phrased(_subject_words(text), text)
+
+
+def phrased(topic: str, text: str) -> str:
+    """`topic` with its runs of words that `text` quotes, or that form a possessive compound
+    ("women's clubs", "children's books"), in double quotes."""
+    tokens = topic.split()
+    runs = [_subject_words(m.group(1) or m.group(2)).split() for m in _QUOTED_RE.finditer(text)]
+    runs += [m.group(0).split() for m in _POSSESSIVE_RE.finditer(topic)]
+    for run in sorted((r for r in runs if len(r) > 1), key=len, reverse=True):
+        for i in range(len(tokens) - len(run) + 1):
+            if tokens[i : i + len(run)] == run:
+                tokens[i : i + len(run)] = [f'"{" ".join(run)}"']
+                break
+    return " ".join(tokens)
+
+
+def _subject_words(text: str) -> str:
     return " ".join(
         w
         for w in subject(text).split()
-        if w not in _QUESTION_WORDS and w not in GENERIC_WORDS and not w.isdigit()
+        if w not in _QUESTION_WORDS
+        and w not in GENERIC_WORDS
+        and w not in _NOT_SUBJECT
+        and not w.isdigit()
     )
 
 
@@ -143,13 +188,14 @@ def facts_args(
     "who took these?" asks about those). None when the question points back and the thread has
     no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
-        return {"subject": "", "item_ids": list(shown), **question.filters}
+        return {"subject": question.subject, "item_ids": list(shown), **question.filters}
     if question.about_previous and previous is not None:
         kept: dict[str, Any] = {
             k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
         }
         topic = question_subject(str(previous.get("query", "")))
-        return {"subject": topic, **kept, **question.filters}
+        both = " ".join(dict.fromkeys(f"{topic} {question.subject}".split()))
+        return {"subject": both, **kept, **question.filters}
     return {"subject": question.subject, **question.filters}
 
 
@@ -162,13 +208,21 @@ def question_calls(
     shown: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The tool calls that answer `question`: the facts, plus a search showing the records
-    when the question names its own subject (the records of a question pointing back are
-    already on screen)."""
+    when the question names its own subject, or points back with a filter or a subject of its
+    own ("how many of those are from the 1950s?", "... of those are by Teenie Harris?": the
+    narrowed records). The records of a question that
+    only points back are already on screen."""
     args = facts_args(question, previous, shown) or {}
     calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
-    if question.subject:
-        filters = {k: v for k, v in args.items() if k != "subject"}
-        search = {"query": question.subject, **search_args, **filters}
+    filters = {k: v for k, v in args.items() if k not in ("subject", "item_ids")}
+    query = "" if question.about_previous else question.subject
+    if question.about_previous and previous and not previous.get("similar_to"):
+        kept = {k: v for k, v in previous.items() if k in ("media_type", "year_from", "year_to")}
+        if question.subject or filters != kept:  # "how many of those are from the 1950s?",
+            # "... of those are by Teenie Harris?": show the narrowed ones
+            query = f"{previous.get('query', '')} {question.subject}".strip()
+    if query:
+        search = {"query": query, **search_args, **filters}
         calls.append({"name": search_tool, "args": search, "id": _call_id()})
     return calls
 

@@ -36,31 +36,45 @@ _NUMBER_WORDS = {
 }  # fmt: skip
 _NOUN = r"(?:one|result|record|photo(?:graph)?|picture|image|item|print|painting|drawing|piece)"
 _NUMBER = rf"(?:\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})"
+_FEW = r"two|three|four|five|[2-5]"
 _POSITION_RES = [
     # "the second to last one", "the penultimate photo": the one before the last
     re.compile(
         r"\b(?P<before_last>(?:second|2nd)[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?last|"
-        r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate)\b",
+        r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
+        rf"{_NOUN}\s+(?:just\s+|right\s+)?before\s+(?:the\s+)?last)\b",
         re.I,
     ),
+    # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
+    re.compile(rf"\bthe\s+(?P<word>first)\s+(?:{_FEW})\b(?:\s+{_NOUN}s?\b)?", re.I),
     # "that photo at the top", "the one at the bottom"
     re.compile(rf"\b(?:that|this|the)\s+{_NOUN}\s+(?:at|on)\s+the\s+(?P<word>top|bottom)\b", re.I),
     # "the second one", "the 12th photo", "the last one", "the second, but ..."; not "the
     # 19th century" or "the first photographs of ..."
     re.compile(
-        rf"\bthe\s+(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\b"
+        rf"\bthe\s+(?:very\s+)?(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\b"
         r"(?!\s+(?:century|centuries|half|time|decade|world|\w{3,}s)\b)"
+        # and then the end, a noun or the turn's other words: not "the last supper"
+        rf"(?=\s*(?:$|[,.?!;:]|{_NOUN}\b|(?:but|only|from|in|please|and|too|again|of|"
+        r"with|without|though|instead|now)\b))"
         rf"(?:\s+{_NOUN}\b)?",
         re.IGNORECASE,
     ),
     # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
     re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{_NUMBER})\b", re.IGNORECASE),
     re.compile(rf"\b{_NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
+    # "more like picture two": a number word after a noun, ending the pointer
+    re.compile(
+        rf"\b{_NOUN}\s+(?P<num>{'|'.join(_NUMBER_WORDS)})\b(?=\s*(?:[.?!,;]|$|but\b|only\b))",
+        re.IGNORECASE,
+    ),
     # "2nd", "3rd one" without "the"
     re.compile(r"\b(?P<word>\d{1,3}(?:st|nd|rd|th))\b(?!\s+century)", re.IGNORECASE),
     # "that one", "this photo", "more like it", "more like that"
     re.compile(
-        rf"\b(?P<this>(?:that|this)\s+{_NOUN}|(?:like|about)\s+(?:it|that|this)(?=\s*[.?!,]?\s*$))",
+        rf"\b(?P<this>(?:that|this)\s+{_NOUN}|(?:like|about)\s+(?:it|that|this)(?=\s*[.?!,]?\s*$)"
+        # "the photo above", "the one up there"
+        rf"|the\s+{_NOUN}\s+(?:above|up\s+there|you\s+(?:just\s+)?showed(?:\s+me)?))",
         re.IGNORECASE,
     ),
 ]
@@ -90,6 +104,9 @@ _STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?
 # number 7", "I want the 3rd one", "the second to last photo".
 _PLAIN_POINTER = re.compile(
     rf"#\s*\d|\bnumber\s+{_NUMBER}\b|\bpenultimate\b|\bto\s+(?:the\s+)?last\b|"
+    # "show me the 2nd", "I'd like the last": an ordinal ending the turn
+    rf"\bthe\s+(?:very\s+)?(?:{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s*[.?!]?\s*$|"
+    rf"\bthe\s+{_NOUN}\s+(?:above|up\s+there)\b|"
     rf"\b(?:{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
     r"(?:one|result|record|photo(?:graph)?|picture|image|item)\b(?!\s*(?:of|from)\b)",
     re.IGNORECASE,
@@ -170,9 +187,9 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     n = len(shown)
     counted = "one record" if n == 1 else f"{n} records"
     if ref.creator is not None:
-        wanted = _name_words(ref.creator)
-        for record in shown:  # 'Teenie Harris' is in 'Charles "Teenie" Harris'
-            if wanted and f" {wanted} " in f" {_name_words(record.creator)} ":
+        wanted = _name_words(ref.creator).split()
+        for record in shown:  # 'Teenie Harris', 'Charles Harris': 'Charles "Teenie" Harris'
+            if wanted and _in_order(wanted, _name_words(record.creator).split()):
                 return record
         return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
     if ref.about is not None:  # the first record holding the most (at least half) of its words
@@ -187,6 +204,12 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     if not 0 <= index < n:
         return f"I showed {counted}; which one do you mean?"
     return shown[index]
+
+
+def _in_order(wanted: list[str], name: list[str]) -> bool:
+    """Whether every word of `wanted` occurs in `name`, in the same order."""
+    rest = iter(name)
+    return all(w in rest for w in wanted)
 
 
 def _name_words(name: str) -> str:
