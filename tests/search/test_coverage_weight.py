@@ -160,7 +160,41 @@ async def test_a_search_whose_best_text_match_misses_the_query_gets_the_partial_
         assert [(h.id, h.rank_score) for h in per_request.items] == [
             (h.id, h.rank_score) for h in fixed.items
         ]
-    missed = await _search(demo_runtime, f"jazz musicians {UNKNOWN}", parallel)
-    usual = await _search(demo_runtime, f"jazz musicians {UNKNOWN}", parallel,
+    # the shipped weights (0.25, else 0.6 below a coverage of 0.5): the weight matters
+    missed = await _search(demo_runtime, f"jazz {UNKNOWN}", parallel)
+    usual = await _search(demo_runtime, f"jazz {UNKNOWN}", parallel,
                           discovery_archive_coverage_floor=0.0)  # fmt: skip
-    assert [h.id for h in missed.items] != [h.id for h in usual.items]  # the weight matters
+    assert [h.id for h in missed.items] != [h.id for h in usual.items]
+
+
+@pytest.mark.parametrize(
+    ("query", "kinds"),
+    [
+        ("show me jazz musicians made by makers", KINDS),
+        ("works depicting a piano", KINDS),
+        ('"Horse Show" -works show paintings', KINDS),
+        ("show me the works", KINDS),  # request words only: kept whole
+        ("find jazz", ["archive", "tool"]),  # a word must be a request word of every kind
+        ("pictures showing jazz", None),
+    ],
+)
+async def test_coverage_leaves_out_the_request_words_as_the_bm25_leg_does(
+    demo_runtime: Runtime, query: str, kinds: list[str] | None
+) -> None:
+    """With `request_words`, the coverage of the raw request is that of `bm25_request_text`'s
+    text (what the BM25 leg reads), computed per lexeme without calling it again."""
+    item = await _top_text_hit(demo_runtime, "jazz musicians piano")
+    sql = "select bm25_query_coverage({}, %s, %s::text[], {})"
+    own = await _scalar(demo_runtime, sql.format("%s", "true"), query, item, kinds)
+    stripped = await _scalar(
+        demo_runtime,
+        sql.format("bm25_request_text(%s, %s::text[])", "false"),
+        query,
+        kinds,
+        item,
+        kinds,
+    )
+    raw = await _scalar(demo_runtime, sql.format("%s", "false"), query, item, kinds)
+    assert own == pytest.approx(stripped)
+    if query.startswith("show me jazz"):
+        assert raw is not None and stripped is not None and float(str(raw)) < float(str(stripped))

@@ -98,24 +98,21 @@ class FusionPlan:
             "text_weight": self.text_weight,
             "partial_dense_weight": self.partial_dense_weight,
             "coverage_floor": self.coverage_floor,
+            "request_words": self.request_words,
         }
 
     def weight_sql(self) -> tuple[str, str]:
         """The statement's prefix and its weight arguments: the plan's fixed weights, or (with
         a partial dense weight) the weight `hybrid_dense_weight` gives this request, computed
-        once in a CTE of the fusion's own statement from the query (`%(text)s`, as the BM25
-        leg read it) and the BM25 leg's best record (`%(top_text_id)s`)."""
+        once in a CTE of the fusion's own statement from the request (`%(text)s`, its request
+        words left out as the BM25 leg leaves them out) and the BM25 leg's best record
+        (`%(top_text_id)s`)."""
         fixed = "dense_weight => %(dense_weight)s, text_weight => %(text_weight)s"
         if self.partial_dense_weight is None:
             return "", fixed
-        query = (
-            "bm25_request_text(%(text)s, %(filter_kinds)s::text[])"
-            if self.request_words
-            else "%(text)s"
-        )
         prefix = (
-            f"with w as materialized (select hybrid_dense_weight({query}, %(top_text_id)s,"
+            "with w as materialized (select hybrid_dense_weight(%(text)s, %(top_text_id)s,"
             " %(filter_kinds)s::text[], %(dense_weight)s, %(partial_dense_weight)s,"
-            " %(coverage_floor)s) as a) "
+            " %(coverage_floor)s, %(request_words)s) as a) "
         )
         return prefix, "dense_weight => (select a from w), text_weight => (select 1 - a from w)"
