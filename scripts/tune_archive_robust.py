@@ -16,7 +16,8 @@ NAME` (without `--reuse`) to get the shipped text leg back. `collect --request-w
 BM25 leg on the request without its request words (`bm25_request_text`, as the convex default
 does), `--dense-request-words` embeds that text for the dense leg too (the references keep the
 raw request); `grid --per-query` adds a dense weight chosen per request from how peaked the BM25
-leg's scores are.
+leg's scores are, `grid --coverage` one from how much of the query the BM25 leg's best record
+holds (`bm25_query_coverage`, which `collect` records for every request).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ GRID_W = (0.5, 1.0, 1.25, 1.5, 2.0, 3.0)
 GRID_DEPTH = (20, 40, 60, 100)
 GRID_ALPHA = (0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 GRID_PEAK = (0.1, 0.2, 0.3, 0.5, 0.7)
+GRID_COVERAGE = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+GRID_PARTIAL = (0.3, 0.35, 0.4, 0.5, 0.6, 0.7)
 
 
 async def collect(
@@ -99,11 +102,17 @@ async def collect(
                     candidate_budget=budget,
                     request_words=request_words,
                 )
+                cov_text = "bm25_request_text(%s, array['archive'])" if request_words else "%s"
+                top = text[0][0] if text else None
+                row = await (await conn.execute(
+                    f"select bm25_query_coverage({cov_text}, %s, array['archive'])", (q.text, top))
+                ).fetchone()  # fmt: skip
                 out.append({
                     "id": q.id, "text": q.text, "kind": q.kind, "relevant": sorted(q.relevant),
                     "dense": [h.id for h in dense], "bm25f": [i for i, _ in text],
                     "dense_s": [h.score for h in dense], "bm25f_s": [x for _, x in text],
                     "bm25s": bm25s.search(q.text), "knn": knn.search(vector),
+                    "coverage": row[0] if row and row[0] is not None else 0.0,
                 })  # fmt: skip
     CACHE.mkdir(exist_ok=True)
     (CACHE / f"{name}-{tag}.json").write_text(json.dumps(out))
@@ -132,6 +141,12 @@ def convex_by_peak(row: dict, peak: float, alpha_peaked: float, alpha_flat: floa
     return convex(row, alpha_peaked if peaked else alpha_flat, 100)
 
 
+def convex_by_coverage(row: dict, floor: float, alpha: float, partial: float) -> list[str]:
+    """A dense weight per request: `partial` when the BM25 leg's best record holds less than
+    `floor` of the query's IDF weight (`bm25_query_coverage`, collected), else `alpha`."""
+    return convex(row, alpha if row.get("coverage", 1.0) >= floor else partial, 100)
+
+
 def rrf(row: dict, k: float, w: float, depth: int) -> list[str]:
     return fuse(row["dense"], row["bm25f"], k, w, depth)
 
@@ -148,14 +163,16 @@ def _leg(name: str) -> Callable[[dict], list[str]]:
     return lambda row: row[name]
 
 
-def grid(tag: str, sets: list[str], diagnose: str | None, per_query: bool = False) -> None:
+def grid(
+    tag: str, sets: list[str], diagnose: str | None, per_query: bool = False, coverage: bool = False
+) -> None:
     """Ranks every fusion by the worst set's ratio to that set's best single leg (`leg`) and,
     stricter, to the best of its legs and the in-run reference RRF (`all`)."""
     data = {s: json.loads((CACHE / f"{s}-{tag}.json").read_text()) for s in sets}
-    best_leg, best_all = {}, {}
+    best_leg, best_all, ref_of = {}, {}, {}
     for s, rows in data.items():
         d, t, ref = _mean(rows, _leg("dense")), _mean(rows, _leg("bm25f")), _mean(rows, reference)
-        best_leg[s], best_all[s] = max(d, t), max(d, t, ref)
+        best_leg[s], best_all[s], ref_of[s] = max(d, t), max(d, t, ref), ref
         plain = _mean(rows, _leg("bm25s"))
         print(f"{s:14} tune n={len(rows):3}: dense {d:.4f}  BM25F {t:.4f}"
               f"  bm25s {plain:.4f}  ref RRF(bm25s, kNN) {ref:.4f}")  # fmt: skip
@@ -170,6 +187,11 @@ def grid(tag: str, sets: list[str], diagnose: str | None, per_query: bool = Fals
         methods += [
             (f"peak {p}: alpha {lo} else {hi}", convex_by_peak, (p, lo, hi))
             for p, lo, hi in itertools.product(GRID_PEAK, (0.1, 0.2, 0.25), (0.3, 0.4, 0.5))
+        ]
+    if coverage:
+        methods += [
+            (f"coverage {c}: alpha {a} else {p}", convex_by_coverage, (c, a, p))
+            for c, a, p in itertools.product(GRID_COVERAGE, (0.2, 0.25, 0.3), GRID_PARTIAL)
         ]
     results = []
     for label, method, args in methods:
@@ -190,9 +212,12 @@ def grid(tag: str, sets: list[str], diagnose: str | None, per_query: bool = Fals
     show(sorted(results, key=lambda r: (r[1], r[2]), reverse=True)[:8])
     print("best by the worst ratio to the best of legs and reference:")
     show(sorted(results, key=lambda r: (r[3], r[2]), reverse=True)[:8])
-    print("shipped (convex), previous (rrf k 10) and textbook:")
+    print("fixed convex 0.25, previous (rrf k 10) and textbook:")
     show([by_label[k] for k in ("convex alpha 0.25 depth 100", "rrf k 10 w 1.5 depth 40",
                                 "rrf k 60 w 1.0 depth 100")])  # fmt: skip
+    print("at or above the reference RRF on every set, by the worst ratio to the best leg:")
+    show(sorted((r for r in results if all(r[4][s] >= ref_of[s] for s in sets)),
+                key=lambda r: (r[1], r[2]), reverse=True)[:8])  # fmt: skip
     for held in sets:  # leave one set out: choose on the others by the worst ratio
         rest = [s for s in sets if s != held]
         label, _, _, _, per = max(results, key=lambda r: min(r[4][s] / best_leg[s] for s in rest))
@@ -246,6 +271,7 @@ if __name__ == "__main__":
     g.add_argument("--sets", nargs="+", default=list(SETS))
     g.add_argument("--diagnose", help="SET:KIND, e.g. cmoa-withheld:class")
     g.add_argument("--per-query", action="store_true", help="also a dense weight per request")
+    g.add_argument("--coverage", action="store_true", help="a dense weight by BM25 coverage")
     args = parser.parse_args()
     if args.cmd == "collect":
         for name in args.names:
@@ -262,4 +288,4 @@ if __name__ == "__main__":
                 )
             )
     else:
-        grid(args.tag, args.sets, args.diagnose, args.per_query)
+        grid(args.tag, args.sets, args.diagnose, args.per_query, args.coverage)

@@ -93,10 +93,9 @@ class ArchiveFusionSettings(BaseSettings):
     )
     # Archive hybrid search (docs/archive-search.md): a convex combination of the legs' min-max
     # normalized scores, dense_weight x dense + (1 - dense_weight) x BM25, each leg read to its
-    # top `depth`. Chosen on the tune splits of the four archive dev sets (leave-one-set-out
-    # picked 0.25 every time): the one fusion at or above each set's best leg on every set.
-    # `rrf` is the weighted reciprocal rank fusion of discovery_archive_rrf_k / _text_weight
-    # (settings.py; chosen there at depth 40). Tool catalogs keep their own RRF settings.
+    # top `depth`, chosen on the tune splits of the four archive dev sets. `rrf` is the weighted
+    # reciprocal rank fusion of discovery_archive_rrf_k / _text_weight (settings.py; chosen
+    # there at depth 40). Tool catalogs keep their own RRF settings.
     discovery_archive_fusion: FusionMode = Field(
         default=FusionMode.CONVEX,
         description="Archive hybrid fusion: convex (normalized scores) or rrf (reciprocal ranks).",
@@ -107,6 +106,16 @@ class ArchiveFusionSettings(BaseSettings):
         le=1.0,
         description="Convex archive fusion: the dense leg's weight (BM25 weighs 1 minus it).",
     )
+    # Convex: a request whose BM25 best record holds less than coverage_floor of the query's
+    # IDF weight gets partial_dense_weight instead (migration 20261130000300); 0 or equal: off.
+    discovery_archive_partial_dense_weight: float = Field(
+        default=0.6, ge=0.0, le=1.0, description="Convex archive fusion: the dense weight when"
+        " the BM25 leg's best record covers less than the coverage floor of the query.",
+    )  # fmt: skip
+    discovery_archive_coverage_floor: float = Field(
+        default=0.5, ge=0.0, le=1.0, description="Convex archive fusion: the share of the"
+        " query's IDF weight the BM25 leg's best record must hold for the usual dense weight.",
+    )  # fmt: skip
     discovery_archive_hybrid_depth: int = Field(
         default=100,
         ge=1,

@@ -19,7 +19,9 @@ QUERY = "Crawford Grill jazz musicians"
 
 
 async def _search(rt: Runtime, limit: int, **settings: object) -> SearchResponse:
-    cfg = rt.settings.model_copy(update={"discovery_archive_fusion": "convex"} | settings)
+    """Convex with a fixed dense weight (the per-request weight: test_coverage_weight.py)."""
+    fixed = {"discovery_archive_fusion": "convex", "discovery_archive_coverage_floor": 0.0}
+    cfg = rt.settings.model_copy(update=fixed | settings)
     service = SearchService(rt.db, rt.embedder, cfg)
     request = SearchRequest.build(query=QUERY, strategy="hybrid", limit=limit, tool_threshold=0.0)
     return await service.search(request)

@@ -120,18 +120,19 @@ async def _before(
             conn, plan.query, count=depth, filters=filters,
             candidate_budget=cfg.discovery_text_candidate_budget,
         )  # fmt: skip
+        prefix, weights = plan.fusion.weight_sql()  # the per-request dense weight, if any
         rows = await (
             await conn.execute(
-                "select id, similarity, rank_score, dense_rank, text_rank, text_score"
+                prefix + "select id, similarity, rank_score, dense_rank, text_rank, text_score"
                 f" from {schema}.match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(n)s, %(th)s,"
                 " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
                 " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
                 " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
                 " model_name => %(m)s, exact_max_rows => %(exact)s, ef_search => %(ef)s,"
-                " rrf_k => %(rrf_k)s, dense_weight => %(dense_weight)s,"
-                " text_weight => %(text_weight)s, dense_depth => %(depth)s, fusion => %(fusion)s)",
+                f" rrf_k => %(rrf_k)s, {weights}, dense_depth => %(depth)s, fusion => %(fusion)s)",
                 filters | plan.fusion.sql_args()
                 | {"q": vector, "ids": [i for i, _ in text], "scores": [s for _, s in text],
+                   "text": plan.query, "top_text_id": text[0][0] if text else None,
                    "n": plan.limit, "th": plan.tool_threshold, "m": rt.embedder.model_id,
                    "exact": cfg.discovery_exact_scan_max_rows,
                    "ef": cfg.discovery_hnsw_ef_search, "depth": depth},

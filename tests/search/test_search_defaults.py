@@ -76,7 +76,10 @@ def test_the_shipped_defaults_are_hybrid_with_a_floor_per_kind() -> None:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     plan = SearchRequest.build(query="x").plan(settings)
     assert plan.strategy is Strategy.HYBRID
-    assert plan.fusion == FusionPlan(FusionMode.CONVEX, 10, 0.25, 0.75, 100, request_words=True)
+    assert plan.fusion == FusionPlan(
+        FusionMode.CONVEX, 10, 0.25, 0.75, 100, request_words=True,
+        partial_dense_weight=0.6, coverage_floor=0.5,
+    )  # fmt: skip
     assert plan.tool_threshold == settings.discovery_tool_threshold == 0.3
     tools = SearchRequest.build(query="x", item_type="tool").plan(settings)
     assert tools.strategy is Strategy.HYBRID

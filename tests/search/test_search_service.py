@@ -217,8 +217,9 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(
 ) -> None:
     """The service runs the text leg while the query is embedded, then `match_items_fuse`; an
     rpc client calls `match_items_hybrid`: same hits, same order, same scores and leg ranks,
-    in either fusion (with convex, the client passes the request through `bm25_request_text`,
-    in the same statement)."""
+    in either fusion (with convex, the client passes the request through `bm25_request_text`
+    and the dense weight through `hybrid_dense_weight` of the BM25 leg's best record, in the
+    same statement)."""
     cfg = demo_runtime.settings.model_copy(update={"discovery_archive_fusion": fusion})
     service = SearchService(demo_runtime.db, demo_runtime.embedder, cfg)
     for query, filters in (
@@ -234,6 +235,15 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(
         text = "%(t)s"
         if plan.fusion.request_words:
             text = "bm25_request_text(%(t)s, %(filter_kinds)s::text[])"
+        weights = "dense_weight => %(dense_weight)s, text_weight => %(text_weight)s"
+        if plan.fusion.partial_dense_weight is not None:
+            top = (f"(select b.id from match_items_bm25({text}, 1, filter_kinds =>"
+                   " %(filter_kinds)s, filter_media_types => %(filter_media_types)s,"
+                   " date_from => %(date_from)s) b)")  # fmt: skip
+            weight = (f"hybrid_dense_weight({text}, {top}, %(filter_kinds)s::text[],"
+                      " %(dense_weight)s, %(partial_dense_weight)s,"
+                      " %(coverage_floor)s)")  # fmt: skip
+            weights = f"dense_weight => {weight}, text_weight => 1 - {weight}"
         async with demo_runtime.db.connection() as conn:
             rows = await (
                 await conn.execute(
@@ -241,8 +251,7 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(
                     f" match_items_hybrid(%(q)s, {text}, 8, 0.0, filter_kinds => %(filter_kinds)s,"
                     " filter_media_types => %(filter_media_types)s, date_from => %(date_from)s,"
                     " model_name => %(model_name)s, rrf_k => %(rrf_k)s, fusion => %(fusion)s,"
-                    " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"
-                    " dense_depth => %(d)s, text_depth => %(d)s)",
+                    f" {weights}, dense_depth => %(d)s, text_depth => %(d)s)",
                     plan.filters.sql_args() | plan.fusion.sql_args()
                     | {"q": vector, "t": query, "d": max(8, plan.fusion.depth),
                        "model_name": demo_runtime.embedder.model_id},

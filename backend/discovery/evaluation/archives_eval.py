@@ -203,6 +203,8 @@ def settings_summary(settings: Settings) -> dict[str, Any]:
         "archive_strategy": settings.discovery_archive_strategy.value,
         "archive_fusion": settings.discovery_archive_fusion.value,
         "archive_dense_weight": settings.discovery_archive_dense_weight,
+        "archive_partial_dense_weight": settings.discovery_archive_partial_dense_weight,
+        "archive_coverage_floor": settings.discovery_archive_coverage_floor,
         "archive_rrf_k": settings.discovery_archive_rrf_k,
         "archive_text_weight": settings.discovery_archive_text_weight,
         "archive_hybrid_depth": settings.discovery_archive_hybrid_depth,

@@ -44,7 +44,9 @@ class FusionPlan:
     sums weight / (rrf_k + rank); `convex` sums weight x the leg's min-max normalized score,
     over the sum of the weights (a score in [0, 1]). See the migration 20261128000700.
     `request_words`: the BM25 leg's query leaves out the searched kinds' request words
-    (`bm25_request_text`, migration 20261129000500)."""
+    (`bm25_request_text`, migration 20261129000500). `partial_dense_weight` (convex only): the
+    dense weight when the BM25 leg's best record holds less than `coverage_floor` of the
+    query's IDF weight (`hybrid_dense_weight`, migration 20261130000300); None: never."""
 
     mode: FusionMode
     rrf_k: int
@@ -52,6 +54,8 @@ class FusionPlan:
     text_weight: float
     depth: int
     request_words: bool = False
+    partial_dense_weight: float | None = None
+    coverage_floor: float = 0.0
 
     @classmethod
     def for_tools(cls, settings: Settings) -> FusionPlan:
@@ -67,10 +71,13 @@ class FusionPlan:
     @classmethod
     def for_archives(cls, settings: Settings) -> FusionPlan:
         """Archives: convex (dense weight alpha, BM25 1 - alpha; request words left out of the
-        BM25 query unless turned off) or weighted RRF (the raw request, as before)."""
+        BM25 query unless turned off; alpha per request when the partial dense weight differs
+        and the coverage floor is above 0) or weighted RRF (the raw request, as before)."""
         mode = FusionMode(settings.discovery_archive_fusion)  # a str from model_copy too
         convex = mode is FusionMode.CONVEX
         alpha = settings.discovery_archive_dense_weight
+        partial = settings.discovery_archive_partial_dense_weight
+        per_request = convex and partial != alpha and settings.discovery_archive_coverage_floor > 0
         return cls(
             mode=mode,
             rrf_k=settings.discovery_archive_rrf_k,
@@ -78,6 +85,8 @@ class FusionPlan:
             text_weight=1.0 - alpha if convex else settings.discovery_archive_text_weight,
             depth=settings.discovery_archive_hybrid_depth,
             request_words=convex and settings.discovery_archive_request_words,
+            partial_dense_weight=partial if per_request else None,
+            coverage_floor=settings.discovery_archive_coverage_floor if per_request else 0.0,
         )
 
     def sql_args(self) -> dict[str, Any]:
@@ -87,4 +96,23 @@ class FusionPlan:
             "rrf_k": self.rrf_k,
             "dense_weight": self.dense_weight,
             "text_weight": self.text_weight,
+            "partial_dense_weight": self.partial_dense_weight,
+            "coverage_floor": self.coverage_floor,
+            "request_words": self.request_words,
         }
+
+    def weight_sql(self) -> tuple[str, str]:
+        """The statement's prefix and its weight arguments: the plan's fixed weights, or (with
+        a partial dense weight) the weight `hybrid_dense_weight` gives this request, computed
+        once in a CTE of the fusion's own statement from the request (`%(text)s`, its request
+        words left out as the BM25 leg leaves them out) and the BM25 leg's best record
+        (`%(top_text_id)s`)."""
+        fixed = "dense_weight => %(dense_weight)s, text_weight => %(text_weight)s"
+        if self.partial_dense_weight is None:
+            return "", fixed
+        prefix = (
+            "with w as materialized (select hybrid_dense_weight(%(text)s, %(top_text_id)s,"
+            " %(filter_kinds)s::text[], %(dense_weight)s, %(partial_dense_weight)s,"
+            " %(coverage_floor)s, %(request_words)s) as a) "
+        )
+        return prefix, "dense_weight => (select a from w), text_weight => (select 1 - a from w)"

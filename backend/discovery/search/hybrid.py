@@ -96,6 +96,8 @@ class HybridSearch:
             count=req.limit,
             model_name=self.model_name,
             fusion=req.fusion,
+            text=req.query,
+            filter_kinds=req.filters.sql_args()["filter_kinds"],
         )
 
     async def _in_turn(
@@ -118,6 +120,7 @@ class HybridSearch:
             ef_search=self.settings.discovery_hnsw_ef_search,
             fusion=req.fusion,
             depth=self._depth(req),
+            text=req.query,
         )
 
     @staticmethod

@@ -101,18 +101,20 @@ async def match_items_fuse(
     ef_search: int,
     fusion: FusionPlan,
     depth: int,
+    text: str,
 ) -> list[tuple[ItemHit, LegRanks]]:
-    """The dense leg fused with a text leg already run (`match_items_bm25`, best first): the
-    second half of `match_items_hybrid`, for a caller that ran the text leg while embedding."""
+    """The dense leg fused with a text leg already run (`match_items_bm25` of `text`, best
+    first): the second half of `match_items_hybrid`, for a caller that ran the text leg while
+    embedding. The weights are the plan's (`FusionPlan.weight_sql`)."""
+    prefix, weights = fusion.weight_sql()
     sql = (
-        "select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s, "
+        prefix
+        + "select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s, "
         + ITEM_ARGS
-        + ", rrf_k => %(rrf_k)s,"
-        " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"
-        " dense_depth => %(depth)s, fusion => %(fusion)s)"
+        + f", rrf_k => %(rrf_k)s, {weights}, dense_depth => %(depth)s, fusion => %(fusion)s)"
     )
     args = {"q": vector, "count": count, "threshold": threshold}
-    args |= {"ids": [i for i, _ in text_ranking], "scores": [s for _, s in text_ranking]}
+    args |= _text_args(text, text_ranking)
     args |= filters | {"model_name": model_name, "exact": exact_max_rows, "ef": ef_search}
     args |= fusion.sql_args() | {"depth": depth}
     async with conn.cursor(row_factory=dict_row) as cur:
@@ -152,22 +154,31 @@ async def match_items_fuse_legs(
     count: int,
     model_name: str,
     fusion: FusionPlan,
+    text: str,
+    filter_kinds: list[str] | None,
 ) -> list[tuple[ItemHit, LegRanks]]:
-    """Two rankings already run (`match_items_dense`, `match_items_bm25`, best first) fused
-    as `match_items_fuse` fuses them, with the hits' rows."""
+    """Two rankings already run (`match_items_dense`, `match_items_bm25` of `text` over
+    `filter_kinds`, best first) fused as `match_items_fuse` fuses them, with the hits' rows."""
+    prefix, weights = fusion.weight_sql()
     sql = (
-        "select * from match_items_fuse_legs(%(q)s, %(d_ids)s, %(d_sims)s, %(ids)s,"
+        prefix + "select * from match_items_fuse_legs(%(q)s, %(d_ids)s, %(d_sims)s, %(ids)s,"
         " %(scores)s, %(count)s, model_name => %(model_name)s, rrf_k => %(rrf_k)s,"
-        " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s,"
-        " fusion => %(fusion)s)"
+        f" {weights}, fusion => %(fusion)s)"
     )
     args: dict[str, Any] = {"q": vector, "count": count, "model_name": model_name}
     args |= {"d_ids": [i for i, _ in dense_ranking], "d_sims": [s for _, s in dense_ranking]}
-    args |= {"ids": [i for i, _ in text_ranking], "scores": [s for _, s in text_ranking]}
+    args |= _text_args(text, text_ranking) | {"filter_kinds": filter_kinds}
     args |= fusion.sql_args()
     async with conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(sql, args)
         return [_fused_hit(row) for row in await cur.fetchall()]
+
+
+def _text_args(text: str, ranking: list[tuple[str, float]]) -> dict[str, Any]:
+    """The text leg's query and ranking as the fusion's arguments (its best record first)."""
+    ids = [i for i, _ in ranking]
+    return {"text": text, "ids": ids, "scores": [s for _, s in ranking],
+            "top_text_id": ids[0] if ids else None}  # fmt: skip
 
 
 def _fused_hit(row: dict[str, Any]) -> tuple[ItemHit, LegRanks]:
