@@ -3,16 +3,15 @@
 --
 -- `match_items_bm25` read every candidate's row into a materialized list (limited to the
 -- candidate budget), then sorted that list for the top `match_count`. For a request without
--- quoted phrases or -excluded words whose candidates are the items with one of its rare terms
--- (every request but those whose rarest term alone exceeds the budget), the list cannot reach
--- the budget (the rare terms were chosen while their document counts summed within it), so
--- the limit never binds and the list is one step too many: the candidates are now scored and
--- the top kept in one pass, as a top-N sort over the index scan. Same candidates, same scores,
--- same order (score, then id), so the same answer hit for hit, ties included
--- (tests/search/test_bm25_one_pass.py holds it to the SQL of 20261124000003_bm25_text_leg.sql).
--- Requests with phrases or exclusions, and those whose candidates are the items with every term
--- (at most the budget, where the limit does bind), run exactly as before. Only the function
--- changes: no table, no write cost.
+-- quoted phrases or -excluded words, the candidates are now scored and the top kept in one
+-- pass, a top-N sort over the scan. Where the candidates are the items with one of the rare
+-- terms (every request but those whose rarest term alone exceeds the budget), the list could
+-- not reach the budget (the rare terms were chosen while their document counts summed within
+-- it), so the limit never bound and is left out; where they are the items with every term, the
+-- limit stays on the same scan. Same candidates, same scores, same order (score, then id), so
+-- the same answer hit for hit, ties included (tests/search/test_bm25_one_pass.py holds it to
+-- the SQL of 20261124000003_bm25_text_leg.sql). Requests with phrases or exclusions run exactly
+-- as before. Only the function changes: no table, no write cost.
 
 create or replace function match_items_bm25(
     query_text         text,
@@ -75,32 +74,37 @@ begin
         end if;
     end if;
 
-    -- Without quoted phrases or -excluded words, when the candidates are the items with one of
-    -- the rare terms, they are scored and the top kept in one pass: no candidate list is
-    -- materialized first. The budget's limit is left out because it cannot bind here: those
-    -- items number at most the rare terms' document counts summed over the searched kinds
-    -- (`cum`, counted in this snapshot), which the loop above kept within the budget.
-    if constraint_q is null and not all_terms then
+    -- Without quoted phrases or -excluded words, the candidates are scored and the top kept in
+    -- one pass: no candidate list is materialized first. When they are the items with one of the
+    -- rare terms, the budget's limit is left out because it cannot bind: those items number at
+    -- most the rare terms' document counts summed over the searched kinds (`cum`, counted in
+    -- this snapshot), which the loop above kept within the budget. When they are the items with
+    -- every term, the limit stays on the scan, as before: the first `candidate_budget` rows of
+    -- the same scan (a subquery with a limit is planned on its own, as the materialized list
+    -- was), scored once each.
+    if constraint_q is null then
         return query execute format($q$
             with kept as (
-                select b.item_id, -(b.weights <#> $1) as s
-                from item_bm25 b
-                where b.term_ids && $2 %s
-                order by s desc, b.item_id
+                select c.item_id, -(c.weights <#> $1) as s
+                from (select b.item_id, b.weights from item_bm25 b
+                      where b.term_ids %s $2 %s %s) c
+                order by s desc, c.item_id
                 limit $5
             )
             select k.item_id, k.s, (row_number() over (order by k.s desc, k.item_id))::int
             from kept k order by k.s desc, k.item_id
         $q$,
+            case when all_terms then '@>' else '&&' end,
             concat_ws(' and ', '',
             case when active_only then 'b.is_active' end,
             case when filter_kinds is not null then 'b.kind = any($6)' end,
             case when filter_skill_ids is not null then 'b.skill_ids && $7' end,
             case when filter_media_types is not null then 'b.media_type = any($8)' end,
             case when date_from is not null then 'b.date_hi >= $9' end,
-            case when date_to is not null then 'b.date_lo <= $10' end))
-        using qvec, rare, candidate_budget, constraint_q, match_count, filter_kinds,
-              filter_skill_ids, filter_media_types, date_from, date_to;
+            case when date_to is not null then 'b.date_lo <= $10' end),
+            case when all_terms then 'limit $3' else '' end)
+        using qvec, case when all_terms then ids else rare end, candidate_budget, constraint_q,
+              match_count, filter_kinds, filter_skill_ids, filter_media_types, date_from, date_to;
         return;
     end if;
 
