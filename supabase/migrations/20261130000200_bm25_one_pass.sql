@@ -1,5 +1,5 @@
 -- The BM25 leg scores its candidates in one pass (issue 21: hybrid search latency at 87k
--- records; docs/benchmarks.md, "The BM25 leg in one pass").
+-- records; docs/benchmarks.md, "The BM25 leg: a cheaper exact top-k").
 --
 -- `match_items_bm25` read every candidate's row into a materialized list (limited to the
 -- candidate budget), then sorted that list for the top `match_count`. For a request without
