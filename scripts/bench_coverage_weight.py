@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import statistics
 import time
 
 from discovery.db import ItemKind
 from discovery.evaluation.archive_sets import DEV_SETS
 from discovery.evaluation.archives_eval import eval_settings
+from discovery.evaluation.stats import summarize
 from discovery.runtime import open_runtime
 from discovery.search import queries
 from discovery.search.fusion import FusionPlan
@@ -27,8 +27,8 @@ ROUNDS = 5
 
 
 def _summary(ms: list[float]) -> str:
-    ms = sorted(ms)
-    return f"p50 {statistics.median(ms):.2f} ms  p95 {ms[int(0.95 * len(ms))]:.2f} ms"
+    figures = summarize(ms)
+    return f"p50 {figures['p50']:.2f} ms  p95 {figures['p95']:.2f} ms"
 
 
 async def main() -> None:
