@@ -136,3 +136,26 @@ async def test_the_one_with_words_of_its_title_resolves(agent: AgentService) -> 
     similar = await agent.run(f"more like the one with the {word}", first.thread_id)
     target = next(r for r in first.archives if word in r.title.lower())
     assert similar.attempts[0].filters["similar_to"] == target.id
+
+
+async def test_that_photo_after_a_question_about_one_record_means_that_record(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("jazz musicians on stage")
+    fourth = first.archives[3]
+    await agent.run("tell me about the fourth one", first.thread_id)
+    similar = await agent.run("show me more like that picture", first.thread_id)
+    assert similar.attempts[0].filters["similar_to"] == fourth.id
+    # without a question about one record in between, "that picture" is the first shown
+    again = await agent.run("jazz musicians on stage")
+    plain = await agent.run("show me more like that picture", again.thread_id)
+    assert plain.attempts[0].filters["similar_to"] == again.archives[0].id
+
+
+async def test_now_opening_a_narrowing_keeps_the_record_it_is_like(agent: AgentService) -> None:
+    first = await agent.run("boxing photos")
+    like = await agent.run("more like the third", first.thread_id)
+    narrowed = await agent.run("now just the 1950s ones", like.thread_id)
+    filters = narrowed.attempts[0].filters
+    assert filters["similar_to"] == first.archives[2].id
+    assert (filters["year_from"], filters["year_to"]) == (1950, 1959)

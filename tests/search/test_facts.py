@@ -170,3 +170,30 @@ async def test_a_nationality_counts_its_country_too(demo_runtime: Runtime) -> No
     assert len(either) > len(only)
     facts = await _facts(demo_runtime, FactsQuery(subject="Japanese", media_types=["print"]))
     assert facts.total == len(either)
+
+
+async def test_relaxing_drops_the_word_that_leaves_records_passing_the_filters(
+    demo_runtime: Runtime,
+) -> None:
+    deco = ["decorative art"]
+    # no record holds both words; "tables" is far commoner, but no decorative art says "dogs"
+    assert (await _facts(demo_runtime, FactsQuery(subject="tables dogs"))).dropped_words
+    assert (await _facts(demo_runtime, FactsQuery(subject="dogs", media_types=deco))).total == 0
+    tables = await _facts(demo_runtime, FactsQuery(subject="tables", media_types=deco))
+    assert tables.total > 0
+    facts = await _facts(demo_runtime, FactsQuery(subject="tables dogs", media_types=deco))
+    assert (facts.matched_words, facts.dropped_words) == (["tables"], ["dogs"])
+    assert facts.total == tables.total
+
+
+async def test_a_common_word_goes_when_every_word_is_held_only_outside_the_filters(
+    demo_runtime: Runtime,
+) -> None:
+    fifties = {"date_from": 1950, "date_to": 1959}
+    both = await _facts(demo_runtime, FactsQuery(subject="store club"))
+    assert both.total > 0 and not both.dropped_words  # the words meet, only not in the 1950s
+    alone = await _facts(demo_runtime, FactsQuery(subject="store", **fifties))
+    assert alone.total > 0
+    facts = await _facts(demo_runtime, FactsQuery(subject="store club", **fifties))
+    assert (facts.matched_words, facts.dropped_words) == (["store"], ["club"])
+    assert facts.total == alone.total

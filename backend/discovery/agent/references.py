@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage
 
 from discovery import prompts
+from discovery.agent.record_tool import RECORD_TOOL
 from discovery.agent.responses import ArchiveRecord
 from discovery.agent.tools import SearchArtifact
 from discovery.search.models import MAX_EXCLUDED
@@ -29,6 +30,20 @@ def shown_records(messages: Sequence[BaseMessage]) -> list[ArchiveRecord]:
     """The records of the last search the person saw, in the order shown (position 1 first)."""
     shown = shown_artifacts(messages)
     return shown[-1].records if shown else []
+
+
+def last_described(messages: Sequence[BaseMessage]) -> str | None:
+    """The id of the shown record the thread last asked about (`describe_archive_record`:
+    "what's happening in the second picture?"), when no search came after it: "more like that
+    photo" then means that record, not the first one shown."""
+    for message in reversed(messages):
+        if SearchArtifact.of(message) is not None:
+            return None
+        if isinstance(message, AIMessage):
+            for call in message.tool_calls:
+                if call["name"] == RECORD_TOOL and call["args"].get("item_id"):
+                    return str(call["args"]["item_id"])
+    return None
 
 
 def shown_ids(messages: Sequence[BaseMessage]) -> list[str]:

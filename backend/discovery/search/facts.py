@@ -13,12 +13,12 @@ passes the filters exactly as a search applies them (media type equal, its perio
 as written, as in a search's query syntax (`search_text @@ websearch_to_tsquery`); when no
 record holds it even without the filters, its words are counted instead (`unquoted`). An empty
 subject matches every record that passes the filters; a subject word the catalog never uses
-matches nothing. When no record holds every word (filters aside), the commonest word outside
-a phrase is dropped, until some record matches or one word is left (`matched_words` tells
-which words were required, `dropped_words` which were let go). A list
-of item ids instead of a subject counts exactly those records. This definition agreed with
-hand counts better than "records above the agent's similarity threshold"
-(`scripts/eval_catalog_questions.py`, figures in docs/agent.md).
+matches nothing. When no record holds every word (filters aside), a word outside a phrase is
+dropped (the commonest whose dropping leaves records passing the filters, else the commonest),
+until some record matches or one word is left; when records hold every word but none passes the
+filters, only a common word may go, once (`matched_words`: the words required, `dropped_words`:
+those let go). Item ids count exactly those records. This agreed with hand counts better than
+"records above the agent's similarity threshold" (`scripts/eval_catalog_questions.py`).
 
 A record is placed in time by the middle of its date range (`(date_lo + date_hi) / 2`), the
 way the evaluation places it; records without a date are counted as undated.
@@ -37,6 +37,7 @@ from psycopg import sql
 from discovery.search import word_forms
 
 MAX_IDS = 1000  # item ids a facts query may name
+COMMON_SHARE = 0.01  # a subject word this share of the archive's records use is a common one
 
 WORD_RE = re.compile(r"[^\W_]+")
 
@@ -166,11 +167,36 @@ async def _matching(conn: psycopg.AsyncConnection, query: FactsQuery, top: int) 
         done = facts.total > 0 or len(words) < 2 or not loose
         if not done and query != unfiltered:  # records holding every word, not with the filters
             done = (await _facts(conn, unfiltered, words, 1)).total > 0
+            if done and (eased := await _without_a_word(conn, query, words, loose, top, True)):
+                return replace(eased[0], matched_words=eased[1], dropped_words=[*dropped, eased[2]])
         if done:
             return replace(facts, matched_words=[w for w, _, _ in words], dropped_words=dropped)
-        commonest = max(loose, key=lambda w: w[2])  # relax: the commonest word goes
+        # relax ("landscapes sea" paintings: "sea" alone holds none, "landscapes" some)
+        if eased := await _without_a_word(conn, query, words, loose, top, False):
+            return replace(eased[0], matched_words=eased[1], dropped_words=[*dropped, eased[2]])
+        commonest = max(loose, key=lambda w: w[2])
         words.remove(commonest)
         dropped.append(commonest[0])
+
+
+async def _without_a_word(
+    conn: psycopg.AsyncConnection,
+    query: FactsQuery,
+    words: list[tuple[str, list[int], int]],
+    loose: list[tuple[str, list[int], int]],
+    top: int,
+    common: bool,
+) -> tuple[ArchiveFacts, list[str], str] | None:
+    """The facts without one `loose` word (the commonest first) that leaves records passing the
+    filters, the words kept, the one dropped. `common` (every word held, not with the filters:
+    "loendi club members" in the 1940s): only a word of `COMMON_SHARE` of records ("members")."""
+    size = (await (await conn.execute(_ARCHIVE_SIZE_SQL)).fetchone() or (0,))[0] if common else 0
+    for word in sorted((w for w in loose if w[2] >= COMMON_SHARE * size), key=lambda w: -w[2]):
+        rest = [w for w in words if w is not word]
+        facts = await _facts(conn, query, rest, top)
+        if facts.total:
+            return facts, [w for w, _, _ in rest], word[0]
+    return None
 
 
 def phrases(subject: str) -> list[str]:
@@ -245,6 +271,7 @@ async def _facts(
     )
 
 
+_ARCHIVE_SIZE_SQL = "select count(*) from item_bm25 where kind = 'archive' and is_active"
 _PHRASES_SQL = """exists (select 1 from items i where i.id = b.item_id
     and i.search_text @@ websearch_to_tsquery('english', %(phrases)s))"""
 _SPELLED_SQL = """exists (select 1 from items i where i.id = b.item_id

@@ -116,3 +116,33 @@ def test_a_named_period_is_a_filter_not_words_of_the_query() -> None:
     first = plan_turn("Could you find pictures of factory workers from World War Two?")
     assert first.query == "pictures of factory workers"
     assert first.filters == {"year_from": 1939, "year_to": 1945}
+
+
+@pytest.mark.parametrize(
+    ("text", "media"),
+    [
+        ("old films about steel mills", "film"),
+        ("some videos of dancers", "video"),
+        ("video art from the seventies", "video"),
+        ("decorative arts from france", "decorative art"),
+        ("decorative plates", "decorative art"),
+        # a modifier, not a media type
+        ("film stars at the premiere", None),
+        ("a man holding a video camera", None),
+        ("the movie theater on centre avenue", None),
+        ("decorative ironwork on a porch", None),
+        # a media word of the main table comes first
+        ("photographs of film crews", "photograph"),
+    ],
+)
+def test_media_types_named_by_plurals_and_phrases(text: str, media: str | None) -> None:
+    assert parse_media_type(text) == media
+
+
+def test_instead_and_now_are_not_subject_words() -> None:
+    assert plan_turn("forget the boats, show me bridges instead", {"query": "boats"}).query == (
+        "bridges"
+    )
+    narrowed = plan_turn("now only the 1930s", {"query": "steel mills"})
+    assert narrowed.follow_up and "now" not in narrowed.query.split()
+    assert narrowed.query.startswith("steel mills") and narrowed.filters["year_from"] == 1930

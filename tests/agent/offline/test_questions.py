@@ -385,3 +385,39 @@ def test_a_question_among_the_shown_records_adds_its_subject_to_the_previous_one
     # After a search by likeness: the shown records, narrowed by the words.
     like = facts_args(question, {"query": "like: x", "similar_to": "r1"}, ["r1", "r2"])
     assert like == {"subject": extra, "item_ids": ["r1", "r2"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "media"),
+    [
+        # media types named by a plural or a phrase, not by the words a record must hold
+        ("how many movies does the museum have?", "count", "", "film"),
+        ("tally up the motion pictures", None, "", ""),  # no count word: not a question
+        ("number of videos in the archive?", "count", "", "video"),
+        ("who are the makers of the video installations?", "creator", "", "video"),
+        ("how many decorative arts objects are there?", "count", "", "decorative art"),
+        ("who made the decorative bowls?", "creator", "bowls", "decorative art"),
+        # makers by their trade after "by" are not subject words; a nationality stays
+        ("how many church drawings by architects are there?", "count", "church", "drawing"),
+        ("count the harbor prints by Japanese artists", "count", "harbor japanese", "print"),
+        # a verb that says the media type
+        ("who sketched the bridges?", "creator", "bridges", "drawing"),
+    ],
+)
+def test_media_types_and_makers_are_read_apart_from_the_subject(
+    text: str, kind: str | None, subject: str, media: str
+) -> None:
+    question = parse_question(text)
+    if kind is None:
+        assert question is None
+        return
+    assert question is not None
+    assert (question.kind, question.subject) == (kind, subject)
+    assert question.filters.get("media_type", "") == media
+
+
+def test_a_count_pointing_back_at_drawings_by_architects_counts_the_subject() -> None:
+    question = parse_question("so what's the total number?")
+    assert question is not None and question.about_previous
+    previous = {"query": "church drawings by architects", **DRAWINGS}
+    assert facts_args(question, previous) == {"subject": "church", **DRAWINGS}

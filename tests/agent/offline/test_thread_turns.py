@@ -54,3 +54,14 @@ def test_a_catalog_question_in_the_catalogs_words_points_at_the_archive() -> Non
 def test_lifting_a_filter_points_back_only_when_something_was_shown() -> None:
     assert points_back("actually any decade is fine", _thread(shown=True))
     assert not points_back("actually any decade is fine", _thread(shown=False))
+
+
+def test_a_change_of_subject_in_a_thread_points_back_when_the_catalog_knows_it() -> None:
+    catalog = CatalogEvidence(["boxer", "boxing", "bridge", "bridges", "kites"])
+    thread = _thread(shown=True)
+    assert points_back("never mind the boxers, show me bridges instead", thread, catalog)
+    assert points_back("forget that, kites", thread, catalog)
+    # a subject the catalog never uses, nothing shown yet, or no catalog: the router decides
+    assert not points_back("forget boxing, book me a table instead", thread, catalog)
+    assert not points_back("never mind, bridges instead", _thread(shown=False), catalog)
+    assert not points_back("forget boxing, show me bridges instead", thread)

@@ -35,7 +35,7 @@ from discovery.agent.offline.references import (
     resolve,
 )
 from discovery.agent.record_tool import RECORD_TOOL
-from discovery.agent.references import shown_records
+from discovery.agent.references import last_described, shown_records
 from discovery.agent.state import latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 from discovery.search.similar import like_query
@@ -86,6 +86,8 @@ class LocalPlanner(BaseChatModel):
         shown = shown_records(messages[:start])
         ref = parse_reference(text)
         target = resolve(ref, shown) if ref is not None else None
+        if ref is not None and ref.demonstrative and (about := last_described(messages[:start])):
+            target = next((r for r in shown if r.id == about), target)  # the one just described
         if ref is not None and ref.guessed and isinstance(target, str):
             ref = None  # "more like the Hill District one": a name no shown record is by
         if ref is not None and target is not None:

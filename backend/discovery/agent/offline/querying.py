@@ -35,7 +35,7 @@ something stuff things thing lots lot bunch few many more much other have has ha
 which who whom whose where when how why whether if just only also too very really maybe perhaps
 kind sort type types researching research doing project family history wondering curious trying
 archive archives collection collections record records item items material materials one ones
-them they then than so well yes no ok okay their theirs i'd
+them they then than so well yes no ok okay their theirs i'd now
 """.split()
 )
 
@@ -176,39 +176,20 @@ _ASIDE_RE = re.compile(
     r"ideally|maybe|perhaps|by any chance)\b"
 )
 _LEADING = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "any",
-        "some",
-        "anything",
-        "something",
-        "few",
-        "couple",
-        "of",
-        "more",
-        "other",
-        "please",
-        "any's",
-    ]
+    "a an the any some anything something few couple of more other please any's".split()
 )
-_TRAILING = frozenset(
-    [
-        "please",
-        "thanks",
-        "too",
-        "also",
-        "maybe",
-        "or",
-        "and",
-        "in",
-        "at",
-        "the",
-        "a",
-        "any",
-        "there",
-    ]
+_TRAILING = frozenset("please thanks too also maybe or and in at the a any there instead".split())
+
+
+# Media types named by a phrase or by a word that is often only a modifier ("film stars",
+# "movie theater", "video camera"): read only when no word of MEDIA_WORDS names one, and as a
+# phrase or a plural noun ("the films", "video art", "decorative arts").
+_MORE_MEDIA = (
+    (re.compile(r"\bdecorative[\s-]+arts?\b", re.I), "decorative art"),
+    # "decorative clocks", "decorative objects": the adjective names the type, the noun stays
+    (re.compile(r"\bdecorative\b(?=[\s-]+\w+s\b)", re.I), "decorative art"),
+    (re.compile(r"\b(?:films|movies|motion\s+pictures)\b", re.I), "film"),
+    (re.compile(r"\b(?:videos|video\s+(?:art|works?|pieces?|installations?))\b", re.I), "video"),
 )
 
 
@@ -216,7 +197,18 @@ def parse_media_type(text: str) -> str | None:
     for w in words(text):
         if w in MEDIA_WORDS:
             return MEDIA_WORDS[w]
+    for pattern, media in _MORE_MEDIA:
+        if pattern.search(text):
+            return media
     return None
+
+
+def without_media_phrases(text: str) -> str:
+    """`text` without the media types named by a phrase or a plural (`_MORE_MEDIA`): "how
+    many decorative art pieces" is about a media type, not about the words "decorative art"."""
+    for pattern, _media in _MORE_MEDIA:
+        text = pattern.sub(" ", text)
+    return text
 
 
 def subject(text: str) -> str:

@@ -19,7 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from discovery.agent.offline.periods import period_filters
-from discovery.agent.offline.querying import GENERIC_WORDS, parse_media_type, subject
+from discovery.agent.offline.querying import (
+    GENERIC_WORDS,
+    parse_media_type,
+    subject,
+    without_media_phrases,
+)
 
 Kind = Literal["count", "creator", "period"]
 
@@ -42,8 +47,8 @@ _CREATOR_RE = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
     r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
-    r"produced|printed|sculpted|did|behind|photographers?|artists?|makers?|creators?|authors?|"
-    r"painters?|sculptors?|designers?)"
+    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|photographers?|"
+    r"artists?|makers?|creators?|authors?|painters?|sculptors?|designers?)"
     r"|(?:which|what)\s+(?:photographers?|artists?|makers?|creators?|painters?|sculptors?))\b"
     # "who are these by?", "who is this by"
     r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)\s+by\b"
@@ -62,6 +67,20 @@ _PERIOD_RE = re.compile(
 # Verbs only a photograph is the object of: a question with its own subject and one of these
 # asks about photographs ("boxing" alone also matches a 1736 box puzzle).
 _PHOTO_VERB_RE = re.compile(r"\b(?:taken|took|photographed|snapped)\b", re.I)
+# Other verbs that say the media type: "who drew the floor plans?" asks about drawings (not
+# "painted": watercolours are catalogued as drawings).
+_MEDIA_VERBS = (
+    (_PHOTO_VERB_RE, "photograph"),
+    (re.compile(r"\b(?:drew|drawn|sketched)\b", re.I), "drawing"),
+)
+# Makers named by their trade after "by" ("house drawings by architects", "prints by Japanese
+# artists"): who made the records, not words their text must hold.
+_BY_MAKERS_RE = re.compile(
+    r"\bby\s+(?:an?\s+|the\s+|some\s+|various\s+|different\s+)?(\w+\s+)??"
+    r"(?:architects?|photographers?|artists?|painters?|sculptors?|designers?|printmakers?|"
+    r"engravers?|illustrators?|craftsm[ae]n|makers?|firms?|studios?)\b",
+    re.I,
+)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|ones|such|in\s+total|total|altogether|all\s+together|"
@@ -98,7 +117,8 @@ _QUESTION_WORDS = frozenset(
     depicting depicted contain contains containing include includes including show shows
     showing cover covers span range such all most total museum library catalog catalogue
     who's what's where's when's there's that's it's behind painter painters sculptor sculptors
-    designer designers count exactly roughly approximately about around
+    designer designers count exactly roughly approximately about around sketched etched engraved
+    filmed
     """.split()
 )
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
@@ -135,8 +155,10 @@ def parse_question(text: str) -> CatalogQuestion | None:
     topic = question_subject(text)
     if media := parse_media_type(text):
         filters["media_type"] = media
-    elif topic and _PHOTO_VERB_RE.search(text):  # "when were the boxing pictures taken?"
-        filters["media_type"] = "photograph"
+    elif topic:  # "when were the boxing pictures taken?", "who drew the floor plans?"
+        implied = [media for verb, media in _MEDIA_VERBS if verb.search(text)]
+        if implied:
+            filters["media_type"] = implied[0]
     filters |= period_filters(text)
     # No subject of its own, and pointing back ("these", "in total") or naming no kind of
     # record ("how many are from the 1950s?"): about the thread's previous search.
@@ -169,6 +191,8 @@ def phrased(topic: str, text: str) -> str:
 
 
 def _subject_words(text: str) -> str:
+    # "by architects" goes; "by Japanese artists" keeps "Japanese"
+    text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
     return " ".join(
         w
         for w in subject(text).split()

@@ -129,6 +129,7 @@ class Reference:
     rest: str = ""  # the text without the pointer (its other constraints: "only the 1960s")
     guessed: bool = False  # a name read as a creator: not a reference when none has it
     about: str | None = None  # words of the record's title ("the one with the trumpet")
+    demonstrative: bool = False  # "that photo", "more like it": the record just talked about
 
 
 def parse_reference(text: str) -> Reference | None:
@@ -154,7 +155,8 @@ def parse_reference(text: str) -> Reference | None:
         about = m.group("about").strip()
         return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True)
     if m := demonstrative.search(text):  # "that photo", "more like it"
-        return Reference(_position(m), describe=describe, rest=_without(text, m))
+        rest = _without(text, m)
+        return Reference(_position(m), describe=describe, rest=rest, demonstrative=True)
     if m := _NAMED_RE.search(text):
         creator = m.group("creator").strip('" ')
         return Reference(creator=creator, describe=describe, rest=_without(text, m), guessed=True)

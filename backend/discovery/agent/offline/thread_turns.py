@@ -1,7 +1,8 @@
 """Turns that only make sense inside the thread or the catalog (a heuristic, named as such):
 "more like the second one", "who's in the third photo?", "how many are there in total?", "who
-took these?", and catalog questions in the catalog's own words ("how many films by Stan
-Brakhage are there").
+took these?", catalog questions in the catalog's own words ("how many films by Stan
+Brakhage are there"), and a change of subject inside a thread ("forget clocks, show me mirrors
+instead", which the router alone read as unrelated).
 
 The intent router reads each message alone, so it may call these unclear or unrelated (measured:
 "how many are there in total?" went to unrelated, "more like that one" to unclear). The intent
@@ -11,28 +12,37 @@ get here: the guardrail patterns decide those first."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.querying import widens
+from discovery.agent.offline.querying import subject, widens
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
 from discovery.agent.references import shown_records
+
+# Words a turn changes its subject with, inside a thread.
+_SWITCH = frozenset("forget forgot never mind nevermind instead rather scratch".split())
+_SWITCH_RE = re.compile(r"\b(?:forget|never\s*mind|instead|scratch\s+that|rather\s+than)\b", re.I)
 
 
 def points_back(
     text: str, messages: Sequence[BaseMessage], catalog: CatalogEvidence | None = None
 ) -> bool:
     """Whether `text` points at a shown record, lifts a filter of the thread's search ("any
-    decade is fine"), asks about what the thread has shown, or asks
-    a catalog question ("how many films by Stan Brakhage?") every word of whose subject the
-    catalog uses (`catalog`; "how many calories in an apple?" is not one)."""
+    decade is fine"), changes the subject of a thread that has shown records to one the catalog
+    knows (`catalog`), asks about what the thread has shown, or asks a catalog question ("how
+    many films by Stan Brakhage?") every word of whose subject the catalog uses (`catalog`;
+    "how many calories in an apple?" is not one)."""
     if parse_reference(text) is not None:
         return True  # with nothing shown, the planner says so
     if widens(text) and shown_records(messages):
         return True  # "actually any decade is fine": the thread's search, a filter lifted
+    if _SWITCH_RE.search(text) and shown_records(messages) and catalog is not None:
+        # "forget clocks, show me mirrors instead": a new subject the catalog knows
+        return catalog.knows_all(" ".join(w for w in subject(text).split() if w not in _SWITCH))
     question = parse_question(text)
     if question is None:
         return False
