@@ -174,10 +174,7 @@ async def main() -> None:
     parser.add_argument("--count-round-trips", action="store_true")
     args = parser.parse_args()
     tool_sets.TOOLS_DATA = bench.TOOLS_DATA = args.tools_data
-    if not (args.catalog / "pgdata").exists():
-        args.catalog.mkdir(parents=True, exist_ok=True)
-        settings = Settings(discovery_data_dir=args.catalog, database_url=None)
-        print(await bench.build_catalog(settings, 1000))
+    await bench.ensure_catalog(args.catalog)
     if args.count_round_trips:
         await count_round_trips(args.catalog)
     elif args.base is None:

@@ -116,10 +116,7 @@ async def main() -> None:
     parser.add_argument("--tools-data", type=Path, default=tool_sets.TOOLS_DATA)
     args = parser.parse_args()
     tool_sets.TOOLS_DATA = bench.TOOLS_DATA = args.tools_data
-    if not (args.catalog / "pgdata").exists():
-        args.catalog.mkdir(parents=True, exist_ok=True)
-        settings = Settings(discovery_data_dir=args.catalog, database_url=None)
-        print(await bench.build_catalog(settings, 1000))
+    await bench.ensure_catalog(args.catalog)
     await run(args.catalog, args.n)
 
 

@@ -24,6 +24,7 @@ import random
 import shutil
 import time
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -67,6 +68,16 @@ async def build_catalog(settings: Settings, capabilities: int) -> dict[str, Any]
             await cur.execute("vacuum (analyze) items, item_embeddings, item_stats, tool_contexts")
     return {"tools": tools.added, "capabilities": imported.items.added,
             "capability_runs": imported.executions, "traces": TRACES}  # fmt: skip
+
+
+async def ensure_catalog(catalog: Path, capabilities: int = 1000) -> None:
+    """Build the bench catalog in the data directory `catalog` unless it already holds one
+    (the A/B scripts reuse it between runs); prints what it built."""
+    if (catalog / "pgdata").exists():
+        return
+    catalog.mkdir(parents=True, exist_ok=True)
+    settings = Settings(discovery_data_dir=catalog, database_url=None)
+    print(await build_catalog(settings, capabilities))
 
 
 def intents(count: int, seed: int = 41) -> list[str]:
