@@ -19,6 +19,14 @@ DRAWINGS = {"media_type": "drawing"}
 DECADE_1950S = {"year_from": 1950, "year_to": 1959}
 
 
+def _assert_own_subject(text: str, kind: str, subject: str, filters: dict[str, object]) -> None:
+    """The question is parsed with its own subject and filters, not about the last search."""
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.filters) == (kind, subject, filters)
+    assert not question.about_previous
+
+
 @pytest.mark.parametrize(
     ("text", "kind", "subject", "filters"),
     [
@@ -43,10 +51,7 @@ DECADE_1950S = {"year_from": 1950, "year_to": 1959}
 def test_questions_with_their_own_subject_are_parsed(
     text: str, kind: str, subject: str, filters: dict[str, object]
 ) -> None:
-    question = parse_question(text)
-    assert question is not None
-    assert (question.kind, question.subject, question.filters) == (kind, subject, filters)
-    assert not question.about_previous
+    _assert_own_subject(text, kind, subject, filters)
 
 
 @pytest.mark.parametrize(
@@ -293,10 +298,7 @@ def test_questions_after_a_search_by_likeness_ask_about_the_records_it_showed() 
 def test_questions_written_apart_from_the_sets_are_parsed(
     text: str, kind: str, subject: str, filters: dict[str, object]
 ) -> None:
-    question = parse_question(text)
-    assert question is not None
-    assert (question.kind, question.subject, question.filters) == (kind, subject, filters)
-    assert not question.about_previous
+    _assert_own_subject(text, kind, subject, filters)
 
 
 @pytest.mark.parametrize(
