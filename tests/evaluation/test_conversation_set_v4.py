@@ -32,12 +32,12 @@ def test_the_fourth_set_loads_with_its_ids_and_a_stratified_split() -> None:
         f"v4-{n:03d}" for n in range(1, len(conversations) + 1)
     ]
     split = split_of(conversations)
-    assert Counter(split.values()) == {"tune": 103, "report": 97}
+    assert Counter(split.values()) == {"tune": 103, "report": 98}
     per_category: dict[str, Counter[str]] = {}
     for conv in conversations:
         per_category.setdefault(conv["category"], Counter())[split[conv["id"]]] += 1
     assert all(0 <= c["tune"] - c["report"] <= 1 for c in per_category.values())
-    assert len(select(conversations, "tune")) + len(select(conversations, "report")) == 200
+    assert len(select(conversations, "tune")) + len(select(conversations, "report")) == 201
     # The third set's split is untouched by the fourth's.
     assert Counter(split_of(load_conversations(SETS["v3"].path)).values()) == {
         "tune": 95,
@@ -95,7 +95,7 @@ def test_eval_conversations_takes_set_v4_without_running_the_agent(
     monkeypatch.setattr(command, "_run", no_agent)
     result = runner.invoke(app, ["eval", "conversations", "--set", "v4", "--split", "report"])
     assert result.exit_code == 0, result.output
-    assert "set v4 (agent_conversations_v4.jsonl): 97 conversations, 0 turns" in result.output
+    assert "set v4 (agent_conversations_v4.jsonl): 98 conversations, 0 turns" in result.output
     assert {handed["split"][c["id"]] for c in handed["chosen"]} == {"report"}
-    assert len(handed["split"]) == 200
+    assert len(handed["split"]) == 201
     assert handed["chosen"][0]["id"] == "v4-002"
