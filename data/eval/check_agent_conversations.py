@@ -29,6 +29,8 @@ Usage (from the repository root):
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v3.jsonl
         # the third set (or --file PATH; ids v3-001..., its own coverage targets and a check
         # that no turn repeats a known line: `discovery.evaluation.conversation_sets`)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v4.jsonl
+        # the fourth set (ids v4-001...; it must not repeat a line of v2 or v3 either)
 """
 
 from __future__ import annotations
@@ -254,7 +256,7 @@ def _check_turn(
     elif judge in ("similar_to_reference", "describes_reference"):
         reference = expect.get("reference")
         ok = (
-            (isinstance(reference, int) and reference >= 1)
+            (isinstance(reference, int) and not isinstance(reference, bool) and reference != 0)
             or reference == "last"
             or (
                 isinstance(reference, dict)

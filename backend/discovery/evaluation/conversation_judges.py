@@ -148,7 +148,8 @@ def is_like(
 def resolve_reference(
     reference: Any, shown: Sequence[Mapping[str, Any]]
 ) -> Mapping[str, Any] | None:
-    """The shown record a reference points to: a 1-based position, "last",
+    """The shown record a reference points to: a 1-based position (negative from the end: -2
+    is "the one before last"), "last",
     {"creator": text} (the first shown record whose creator contains the text) or
     {"title": text} (the first whose title has a word starting with the text: "the one with
     the piano"). None when the reference points past the shown records or no shown record
@@ -156,6 +157,8 @@ def resolve_reference(
     if reference == "last":
         return shown[-1] if shown else None
     if isinstance(reference, int):
+        if reference < 0:
+            return shown[reference] if -reference <= len(shown) else None
         return shown[reference - 1] if 1 <= reference <= len(shown) else None
     if isinstance(reference, Mapping) and "creator" in reference:
         needle = str(reference["creator"]).lower()

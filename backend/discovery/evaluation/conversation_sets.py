@@ -5,6 +5,9 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   `discovery eval conversations`; its report split has been read while the agent changed.
 - `v3`: `agent_conversations_v3.jsonl` (ids `v3-001`...), written 2026-11-27 without running
   the agent, weighted towards what issue 17's targets count (references, counts, creators).
+- `v4`: `agent_conversations_v4.jsonl` (ids `v4-001`...), written 2026-11-27 without running
+  the agent, after v3's report split had been read; more reference, count, creator and period
+  turns, and more hard single-turn searches (the denominators of rescue by refinement).
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -60,6 +63,23 @@ SETS: dict[str, ConversationSet] = {
             "period": 8,
         },
         earlier=("v2",),
+        fresh=True,
+    ),
+    "v4": ConversationSet(
+        "v4",
+        EVAL_DIR / "agent_conversations_v4.jsonl",
+        "v4-",
+        {
+            "judged": 180,
+            "single_search": 40,
+            "typo": 25,
+            "multi_turn": 40,
+            "reference": 35,
+            "count": 30,
+            "creator": 15,
+            "period": 12,
+        },
+        earlier=("v2", "v3"),
         fresh=True,
     ),
 }
@@ -140,7 +160,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3` or `--file PATH` (not both); the second set when
+    """The set a command runs: `--set v2|v3|v4` or `--file PATH` (not both); the second set when
     neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
