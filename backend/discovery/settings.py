@@ -199,6 +199,13 @@ class Settings(
         description="An attempt whose best similarity is below this is refined.",
     )
     discovery_agent_max_attempts: int = Field(default=3, ge=1, le=5)
+    discovery_agent_rescue: bool = Field(
+        default=False,
+        description="A first search attempt the grader accepted gets a second look (the dense "
+        "ranking, a name the records miss); one clearly better by evidence is shown instead. "
+        "Off by default: on held-out turns it rescued nothing and lost first attempts "
+        "(docs/agent-evaluation.md).",
+    )
     discovery_agent_match_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
     discovery_spelling: bool = Field(

@@ -34,6 +34,7 @@ from discovery.agent.offline.intent_model import LocalIntentClassifier
 from discovery.agent.offline.lexical import KeyTerms, LexicalGrader, LexicalReranker
 from discovery.agent.offline.planner import LocalPlanner
 from discovery.agent.offline.refiner import LocalRefiner
+from discovery.agent.offline.rescue import Rescuer
 from discovery.agent.offline.terms import TermStats
 from discovery.agent.planning import Refiner, RelevanceGrader
 from discovery.agent.record_tool import make_record_tool
@@ -70,6 +71,8 @@ class AgentParts:
     catalog: CatalogEvidence | None = None
     """The catalog's words, for catalog questions the router reads alone ("how many films by
     Stan Brakhage?"); None: no such rescue."""
+    rescuer: Rescuer | None = None
+    """A second look at first attempts the grader accepted (`DISCOVERY_AGENT_RESCUE`)."""
 
 
 def intent_embedder(runtime: Runtime) -> Embedder:
@@ -97,6 +100,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         match_count=settings.discovery_agent_match_count,
     )
     spelling = spelling_corrector(runtime)
+    rescuer = Rescuer(keys) if settings.discovery_agent_rescue else None
     if llm is None and settings.uses_llm:
         llm = build_chat_model(settings)
     if llm is None:
@@ -112,6 +116,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
             spelling=spelling,
             terms=terms,
             catalog=local_classifier.catalog,
+            rescuer=rescuer,
         )
     return AgentParts(
         model=llm,
@@ -125,6 +130,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         spelling=spelling,
         terms=terms,
         catalog=local_classifier.catalog,
+        rescuer=rescuer,
     )
 
 
@@ -173,6 +179,7 @@ def build_graph(
             min_score=settings.discovery_agent_min_score,
             max_attempts=settings.discovery_agent_max_attempts,
             grader=parts.grader,
+            rescuer=parts.rescuer,
         ),
         ToolRetryMiddleware(
             max_retries=2,

@@ -7,7 +7,10 @@ the first records holding a key word of the request) makes an accepted attempt w
 share below `min_support` doubtful: searched again, shown only if no attempt is accepted (then
 the best-supported one). It never repeats a query, keeps the best result set across attempts
 (not the last), emits one `attempt` event per attempt and records the attempts in the agent
-state. The loop's bookkeeping (`RefinementLoop`, `refinement_loop.py`) is plain code shared by
+state. With a `Rescuer` (`offline/rescue.py`), a first attempt accepted outright gets a second
+look: the rescuer's probes are searched, and one whose records are clearly better evidence is
+shown instead (recorded as attempt 2); a probe that is not is only logged. The loop's
+bookkeeping (`RefinementLoop`, `refinement_loop.py`) is plain code shared by
 the sync and async hooks.
 """
 
@@ -23,6 +26,7 @@ from langchain_core.messages import ToolMessage
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
+from discovery.agent.offline.rescue import Rescuer
 from discovery.agent.planning import (
     RefineContext,
     Refiner,
@@ -73,8 +77,10 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         grader: RelevanceGrader | None = None,
         tool_name: str = SEARCH_TOOL,
         min_support: float = MIN_SUPPORT,
+        rescuer: Rescuer | None = None,
     ) -> None:
         super().__init__()
+        self.rescuer = rescuer
         self.refiner, self.grader, self.tool_name = refiner, grader, tool_name
         self.min_score, self.max_attempts = min_score, max_attempts
         self.min_support = min_support
@@ -104,12 +110,53 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
                         loop.measure(share, doubtful=share < self.min_support)
             self._report(request, loop)
             if loop.done or similar:
+                if not similar and self._may_rescue(loop, args):
+                    yield from self._rescue(request, loop, args, artifact)
                 return loop.result(request.tool_call)  # type: ignore[arg-type]
             refinement = yield Refine(loop.context())
             new_args = loop.next_args(args, refinement)
             if new_args is None or refinement is None:
                 return loop.result(request.tool_call)  # type: ignore[arg-type]
             args, strategy = new_args, refinement.strategy
+
+    def _may_rescue(self, loop: RefinementLoop, args: dict[str, Any]) -> bool:
+        """A first attempt accepted outright, on the default ranking, with records."""
+        first = loop.attempts[0]
+        return (
+            self.rescuer is not None
+            and len(loop.attempts) == 1
+            and first.accepted
+            and first.count > 0
+            and args.get("leg") is None
+        )
+
+    def _rescue(
+        self,
+        request: ToolCallRequest,
+        loop: RefinementLoop,
+        args: dict[str, Any],
+        artifact: SearchArtifact,
+    ) -> Generator[Search, Any, None]:
+        """Search the rescuer's probes in order; the first whose records are clearly better
+        evidence than the first attempt's (and not weak) becomes attempt 2 and is shown."""
+        rescuer, query = cast(Rescuer, self.rescuer), loop.attempts[0].query
+        first = rescuer.evidence(loop.request, query, artifact.records)
+        for probe in rescuer.probes(loop.request, query, first):
+            probe_args = loop.next_args(args, probe)
+            if probe_args is None:
+                continue
+            other = _artifact((yield Search(probe_args)))
+            if other is None or not other.records:
+                continue
+            evidence = rescuer.evidence(loop.request, query, other.records)
+            better = rescuer.prefers(first, probe, evidence)
+            log_event(log, "rescue_probe", query=user_text(probe.query), leg=probe.leg,
+                      similarity=round(evidence.similarity, 3), shown=better)  # fmt: skip
+            if better and (other.best_score or 0.0) >= self.min_score:  # so observed "ok"
+                loop.observe(probe_args, other, probe.strategy)
+                loop.prefer_last()
+                self._report(request, loop)
+                return
 
     def wrap_tool_call(
         self,

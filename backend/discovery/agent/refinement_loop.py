@@ -66,6 +66,15 @@ class RefinementLoop:
             self.doubted.add(i)
             self.reject("weak")
 
+    def prefer_last(self) -> None:
+        """The last attempt (a rescue probe, `offline/rescue.py`) is shown instead of the
+        earlier ones, which are doubted: not accepted, and not fused into the answer."""
+        for i in range(len(self.attempts) - 1):
+            self.doubted.add(i)
+            self.attempts[i] = self.attempts[i].model_copy(
+                update={"accepted": False, "reason": "weak"}
+            )
+
     def settle(self) -> None:
         """When no attempt was accepted, the doubtful one with the most support (ties: the
         earlier) is: the grader did accept it, and nothing found better."""

@@ -72,6 +72,10 @@ class TermStats:
             return 1
         return self._freq.get(word_stem, 0)
 
+    def largest(self) -> int:
+        """The commonest stem's count: about the number of records (1 until `ensure`)."""
+        return max(self._freq.values(), default=1) if self._freq else 1
+
     def known_stems(self) -> frozenset[str]:
         """Every stem the archive uses (empty until `ensure` has run)."""
         return frozenset(self._freq or ())
