@@ -77,9 +77,10 @@ async def main(rounds: int) -> dict[str, Any]:
                     ))  # fmt: skip
                     dense_hits = await timed("hybrid_dense_100", lambda v=v: dense(v, 100))
                     await timed("dense_10_for_comparison", lambda v=v: dense(v, 10))
-                    await timed("hybrid_fuse", lambda v=v, d=dense_hits, t=text: (
+                    await timed("hybrid_fuse", lambda v=v, d=dense_hits, t=text, q=q: (
                         queries.match_items_fuse_legs(
-                            conn, v, d, t, count=plan.limit, model_name=model, fusion=plan.fusion
+                            conn, v, d, t, count=plan.limit, model_name=model, fusion=plan.fusion,
+                            text=q, filter_kinds=filters["filter_kinds"],
                         )
                     ))  # fmt: skip
                     if not r:

@@ -82,11 +82,11 @@ class HybridSearch:
             spare,
             vector,
             threshold=req.tool_threshold,
-            count=self._depth(req),
+            count=self._dense_depth(req),
             filters=req.filters.sql_args(),
             model_name=self.model_name,
             exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-            ef_search=self.settings.discovery_hnsw_ef_search,
+            ef_search=self._ef_search(req),
         )
         return await queries.match_items_fuse_legs(
             spare,
@@ -117,15 +117,24 @@ class HybridSearch:
             filters=req.filters.sql_args(),
             model_name=self.model_name,
             exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-            ef_search=self.settings.discovery_hnsw_ef_search,
+            ef_search=self._ef_search(req),
             fusion=req.fusion,
-            depth=self._depth(req),
+            depth=self._dense_depth(req),
             text=req.query,
         )
 
     @staticmethod
     def _depth(req: SearchPlan) -> int:
         return max(req.limit, req.fusion.depth)
+
+    def _dense_depth(self, req: SearchPlan) -> int:
+        """The dense leg's depth: the fusion's (scripts/tune_hybrid_legs.py measures others)."""
+        return self._depth(req)
+
+    def _ef_search(self, req: SearchPlan) -> int:
+        """The dense leg's HNSW ef_search: the search's (scripts/tune_hybrid_legs.py measures
+        others)."""
+        return self.settings.discovery_hnsw_ef_search
 
 
 @asynccontextmanager
