@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from discovery.evaluation.bench import bench_dir
@@ -80,6 +81,25 @@ async def main(rounds: int) -> dict[str, Any]:
                     await timed("hybrid_fuse", lambda v=v, d=dense_hits, t=text, q=q: (
                         queries.match_items_fuse_legs(
                             conn, v, d, t, count=plan.limit, model_name=model, fusion=plan.fusion,
+                            text=q, filter_kinds=filters["filter_kinds"],
+                        )
+                    ))  # fmt: skip
+                    # The per-request dense weight as a statement of its own, and the fusion
+                    # given that weight fixed: what moving the weight out of the fusion's
+                    # statement would take off it (measured, not built: benchmarks.md).
+                    weight = await timed("dense_weight_alone", lambda q=q, t=text: conn.execute(
+                        "select hybrid_dense_weight(%s, %s, %s::text[], %s, %s, %s, %s)",
+                        (q, t[0][0] if t else None, filters["filter_kinds"],
+                         plan.fusion.dense_weight, plan.fusion.partial_dense_weight,
+                         plan.fusion.coverage_floor, plan.fusion.request_words),
+                    ))  # fmt: skip
+                    alpha = float((await weight.fetchone() or [plan.fusion.dense_weight])[0])
+                    fixed = replace(plan.fusion, partial_dense_weight=None, dense_weight=alpha,
+                                    text_weight=1 - alpha)  # fmt: skip
+                    given = "hybrid_fuse_weight_given"
+                    await timed(given, lambda v=v, d=dense_hits, t=text, q=q, f=fixed: (
+                        queries.match_items_fuse_legs(
+                            conn, v, d, t, count=plan.limit, model_name=model, fusion=f,
                             text=q, filter_kinds=filters["filter_kinds"],
                         )
                     ))  # fmt: skip
