@@ -28,6 +28,7 @@ from discovery.evaluation.stats import summarize
 from discovery.runtime import open_runtime
 from discovery.search import queries
 from discovery.search.models import SearchRequest
+from discovery.search.text_leg import bm25_leg
 from discovery.settings import get_settings
 
 
@@ -57,6 +58,7 @@ async def main(rounds: int) -> dict[str, Any]:
                 )  # fmt: skip
 
             times: dict[str, list[float]] = {}
+            agree = 0
 
             async def timed(name: str, call: Callable[[], Awaitable[Any]]) -> Any:
                 before = cpu()
@@ -96,6 +98,15 @@ async def main(rounds: int) -> dict[str, Any]:
                     alpha = float((await weight.fetchone() or [plan.fusion.dense_weight])[0])
                     fixed = replace(plan.fusion, partial_dense_weight=None, dense_weight=alpha,
                                     text_weight=1 - alpha)  # fmt: skip
+                    # The leg and the weight in one statement, as the service runs them now.
+                    leg, plan_given = await timed("hybrid_bm25_100_with_weight", lambda q=q: (
+                        bm25_leg(
+                            conn, q, count=plan.fusion.depth, filters=filters,
+                            candidate_budget=cfg.discovery_text_candidate_budget,
+                            fusion=plan.fusion,
+                        )
+                    ))  # fmt: skip
+                    agree += leg == text and plan_given == fixed
                     given = "hybrid_fuse_weight_given"
                     await timed(given, lambda v=v, d=dense_hits, t=text, q=q, f=fixed: (
                         queries.match_items_fuse_legs(
@@ -114,6 +125,7 @@ async def main(rounds: int) -> dict[str, Any]:
         )
     ]  # fmt: skip
     figures["hybrid_minus_direct"] = summarize(extra)
+    figures["same_leg_and_weight_in_one_statement"] = f"{agree}/{len(qs) * (rounds + 1)}"
     return figures
 
 
