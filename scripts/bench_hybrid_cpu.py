@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from discovery.evaluation.bench import bench_dir
@@ -27,6 +28,7 @@ from discovery.evaluation.stats import summarize
 from discovery.runtime import open_runtime
 from discovery.search import queries
 from discovery.search.models import SearchRequest
+from discovery.search.text_leg import bm25_leg
 from discovery.settings import get_settings
 
 
@@ -56,6 +58,7 @@ async def main(rounds: int) -> dict[str, Any]:
                 )  # fmt: skip
 
             times: dict[str, list[float]] = {}
+            agree = 0
 
             async def timed(name: str, call: Callable[[], Awaitable[Any]]) -> Any:
                 before = cpu()
@@ -77,9 +80,38 @@ async def main(rounds: int) -> dict[str, Any]:
                     ))  # fmt: skip
                     dense_hits = await timed("hybrid_dense_100", lambda v=v: dense(v, 100))
                     await timed("dense_10_for_comparison", lambda v=v: dense(v, 10))
-                    await timed("hybrid_fuse", lambda v=v, d=dense_hits, t=text: (
+                    await timed("hybrid_fuse", lambda v=v, d=dense_hits, t=text, q=q: (
                         queries.match_items_fuse_legs(
-                            conn, v, d, t, count=plan.limit, model_name=model, fusion=plan.fusion
+                            conn, v, d, t, count=plan.limit, model_name=model, fusion=plan.fusion,
+                            text=q, filter_kinds=filters["filter_kinds"],
+                        )
+                    ))  # fmt: skip
+                    # The per-request dense weight as a statement of its own, and the fusion
+                    # given that weight fixed: what moving the weight out of the fusion's
+                    # statement would take off it (measured, not built: benchmarks.md).
+                    weight = await timed("dense_weight_alone", lambda q=q, t=text: conn.execute(
+                        "select hybrid_dense_weight(%s, %s, %s::text[], %s, %s, %s, %s)",
+                        (q, t[0][0] if t else None, filters["filter_kinds"],
+                         plan.fusion.dense_weight, plan.fusion.partial_dense_weight,
+                         plan.fusion.coverage_floor, plan.fusion.request_words),
+                    ))  # fmt: skip
+                    alpha = float((await weight.fetchone() or [plan.fusion.dense_weight])[0])
+                    fixed = replace(plan.fusion, partial_dense_weight=None, dense_weight=alpha,
+                                    text_weight=1 - alpha)  # fmt: skip
+                    # The leg and the weight in one statement, as the service runs them now.
+                    leg, plan_given = await timed("hybrid_bm25_100_with_weight", lambda q=q: (
+                        bm25_leg(
+                            conn, q, count=plan.fusion.depth, filters=filters,
+                            candidate_budget=cfg.discovery_text_candidate_budget,
+                            fusion=plan.fusion,
+                        )
+                    ))  # fmt: skip
+                    agree += leg == text and plan_given == fixed
+                    given = "hybrid_fuse_weight_given"
+                    await timed(given, lambda v=v, d=dense_hits, t=text, q=q, f=fixed: (
+                        queries.match_items_fuse_legs(
+                            conn, v, d, t, count=plan.limit, model_name=model, fusion=f,
+                            text=q, filter_kinds=filters["filter_kinds"],
                         )
                     ))  # fmt: skip
                     if not r:
@@ -93,6 +125,7 @@ async def main(rounds: int) -> dict[str, Any]:
         )
     ]  # fmt: skip
     figures["hybrid_minus_direct"] = summarize(extra)
+    figures["same_leg_and_weight_in_one_statement"] = f"{agree}/{len(qs) * (rounds + 1)}"
     return figures
 
 

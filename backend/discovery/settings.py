@@ -156,7 +156,7 @@ class Settings(
         description="Tool catalog hybrid search: how deep each ranking is read before fusion.",
     )
     discovery_text_candidate_budget: int = Field(
-        default=5000,
+        default=2500,
         ge=100,
         le=1_000_000,
         description="BM25: the query's rarest terms add candidates up to this many documents.",

@@ -4,7 +4,7 @@ hybrid search hands `match_items_fuse`: RRF or a convex combination of normalize
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from discovery.settings_sections import FusionMode
@@ -110,9 +110,19 @@ class FusionPlan:
         fixed = "dense_weight => %(dense_weight)s, text_weight => %(text_weight)s"
         if self.partial_dense_weight is None:
             return "", fixed
-        prefix = (
-            "with w as materialized (select hybrid_dense_weight(%(text)s, %(top_text_id)s,"
-            " %(filter_kinds)s::text[], %(dense_weight)s, %(partial_dense_weight)s,"
-            " %(coverage_floor)s, %(request_words)s) as a) "
-        )
+        prefix = f"with w as materialized (select {self.dense_weight_sql('%(top_text_id)s')} as a) "
         return prefix, "dense_weight => (select a from w), text_weight => (select 1 - a from w)"
+
+    def dense_weight_sql(self, top_text_id: str) -> str:
+        """The per-request dense weight as an SQL expression, given the expression of the BM25
+        leg's best record (the arguments are `sql_args()` and `%(text)s`, `%(filter_kinds)s`)."""
+        return (
+            f"hybrid_dense_weight(%(text)s, {top_text_id}, %(filter_kinds)s::text[],"
+            " %(dense_weight)s, %(partial_dense_weight)s, %(coverage_floor)s, %(request_words)s)"
+        )
+
+    def with_dense_weight(self, alpha: float) -> FusionPlan:
+        """This plan with the per-request dense weight already computed (`alpha`, as
+        `dense_weight_sql` gave it): fixed weights alpha and 1 - alpha, as the CTE of
+        `weight_sql` would pass them (branch hyb-speed3: the BM25 leg's statement computes it)."""
+        return replace(self, dense_weight=alpha, text_weight=1 - alpha, partial_dense_weight=None)

@@ -8,6 +8,8 @@ time on two server processes, and `match_items_fuse_legs` fuses them. Without an
 connection (or with `DISCOVERY_HYBRID_PARALLEL_LEGS=false`) the dense leg and the fusion follow
 the BM25 leg on the one connection (`match_items_fuse`). Both paths give `match_items_hybrid`'s
 answer, hit for hit: the fusion is one SQL function (20261129000200_hybrid_parallel_legs.sql).
+The per-request dense weight is computed in the BM25 leg's statement (`text_leg.bm25_leg`), not
+in the fusion's, which runs after both legs.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ import psycopg
 
 from discovery.db import Database
 from discovery.search import queries
+from discovery.search.fusion import FusionPlan
 from discovery.search.models import SearchPlan
 from discovery.search.results import ItemHit, LegRanks
+from discovery.search.text_leg import Ranking, bm25_leg
 from discovery.settings import Settings
 
 Fused = list[tuple[ItemHit, LegRanks]]
@@ -40,13 +44,13 @@ class HybridSearch:
         wait for the `vector` (the BM25 leg's time hidden behind the embedding is not counted)."""
         started = time.perf_counter()
         text_leg = asyncio.ensure_future(
-            queries.match_items_bm25(
+            bm25_leg(
                 conn,
                 req.query,
                 count=self._depth(req),
                 filters=req.filters.sql_args(),
                 candidate_budget=self.settings.discovery_text_candidate_budget,
-                request_words=req.fusion.request_words,
+                fusion=req.fusion,
             )
         )
         try:
@@ -75,27 +79,28 @@ class HybridSearch:
         spare: psycopg.AsyncConnection,
         req: SearchPlan,
         vector: np.ndarray,
-        text_leg: asyncio.Future[list[tuple[str, float]]],
+        text_leg: asyncio.Future[tuple[Ranking, FusionPlan]],
     ) -> Fused:
         """The dense leg on the spare connection while the BM25 leg finishes on the other."""
         dense = await queries.match_items_dense(
             spare,
             vector,
             threshold=req.tool_threshold,
-            count=self._depth(req),
+            count=self._dense_depth(req),
             filters=req.filters.sql_args(),
             model_name=self.model_name,
             exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-            ef_search=self.settings.discovery_hnsw_ef_search,
+            ef_search=self._ef_search(req),
         )
+        text, fusion = await text_leg
         return await queries.match_items_fuse_legs(
             spare,
             vector,
             dense,
-            await text_leg,
+            text,
             count=req.limit,
             model_name=self.model_name,
-            fusion=req.fusion,
+            fusion=fusion,
             text=req.query,
             filter_kinds=req.filters.sql_args()["filter_kinds"],
         )
@@ -105,9 +110,10 @@ class HybridSearch:
         conn: psycopg.AsyncConnection,
         req: SearchPlan,
         vector: np.ndarray,
-        text: list[tuple[str, float]],
+        text_leg: tuple[Ranking, FusionPlan],
     ) -> Fused:
         """The dense leg and the fusion after the BM25 leg, on the one connection."""
+        text, fusion = text_leg
         return await queries.match_items_fuse(
             conn,
             vector,
@@ -117,15 +123,24 @@ class HybridSearch:
             filters=req.filters.sql_args(),
             model_name=self.model_name,
             exact_max_rows=self.settings.discovery_exact_scan_max_rows,
-            ef_search=self.settings.discovery_hnsw_ef_search,
-            fusion=req.fusion,
-            depth=self._depth(req),
+            ef_search=self._ef_search(req),
+            fusion=fusion,
+            depth=self._dense_depth(req),
             text=req.query,
         )
 
     @staticmethod
     def _depth(req: SearchPlan) -> int:
         return max(req.limit, req.fusion.depth)
+
+    def _dense_depth(self, req: SearchPlan) -> int:
+        """The dense leg's depth: the fusion's (scripts/tune_hybrid_legs.py measures others)."""
+        return self._depth(req)
+
+    def _ef_search(self, req: SearchPlan) -> int:
+        """The dense leg's HNSW ef_search: the search's (scripts/tune_hybrid_legs.py measures
+        others)."""
+        return self.settings.discovery_hnsw_ef_search
 
 
 @asynccontextmanager

@@ -1,0 +1,67 @@
+"""Hybrid search's BM25 leg with the fusion's per-request dense weight in the same statement
+(issue 21; docs/archive-search.md, "What a search does now").
+
+The dense weight (`hybrid_dense_weight`, migration 20261130000300) depends only on the request
+and the BM25 leg's best record, so it is computed right after the leg, in the leg's statement,
+which runs while the query is being embedded and beside the dense leg, instead of in the
+fusion's statement, which runs after both legs (about 0.5 ms of server CPU off the fusion at 87k
+records: docs/benchmarks.md). The fusion then gets the weight as a fixed one
+(`FusionPlan.with_dense_weight`): the same value, so the same ranking, hit for hit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+
+from discovery.search import queries
+from discovery.search.fusion import FusionPlan
+
+BM25_ARGS = (
+    " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
+    " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
+    " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
+    " candidate_budget => %(budget)s"
+)
+
+Ranking = list[tuple[str, float]]
+
+
+async def bm25_leg(
+    conn: psycopg.AsyncConnection,
+    text: str,
+    *,
+    count: int,
+    filters: dict[str, Any],
+    candidate_budget: int,
+    fusion: FusionPlan,
+) -> tuple[Ranking, FusionPlan]:
+    """The BM25 ranking (id, score), best first, as `queries.match_items_bm25` gives it, and the
+    fusion plan to fuse it with: with a per-request dense weight, the plan with that weight
+    given (computed in the same statement), else `fusion` itself."""
+    if fusion.partial_dense_weight is None:
+        ranking = await queries.match_items_bm25(
+            conn, text, count=count, filters=filters, candidate_budget=candidate_budget,
+            request_words=fusion.request_words,
+        )  # fmt: skip
+        return ranking, fusion
+    query = (
+        "bm25_request_text(%(text)s, %(filter_kinds)s::text[])"
+        if fusion.request_words
+        else "%(text)s"
+    )
+    sql = (
+        f"with t as materialized (select b.id, b.bm25, b.r from match_items_bm25({query},"
+        " %(count)s," + BM25_ARGS + ") with ordinality as b(id, bm25, r))"
+        " select coalesce((select array_agg(t.id order by t.r) from t), '{}'),"
+        " coalesce((select array_agg(t.bm25 order by t.r) from t), '{}'),"
+        f" {fusion.dense_weight_sql('(select t.id from t order by t.r limit 1)')}"
+    )
+    args = filters | fusion.sql_args() | {"text": text, "count": count, "budget": candidate_budget}
+    args.pop("model_name", None)
+    row = await (await conn.execute(sql, args)).fetchone()
+    assert row is not None
+    ids, scores, alpha = row
+    ranking = [(str(i), float(s)) for i, s in zip(ids, scores, strict=True)]
+    return ranking, fusion.with_dense_weight(float(alpha))

@@ -1,0 +1,75 @@
+"""`text_leg.bm25_leg`: the BM25 leg and the fusion's per-request dense weight in one statement
+give the ranking `match_items_bm25` gives and the weight `hybrid_dense_weight` gives in the
+fusion's own statement (the same value, so the fusion's answer is unchanged: test_hybrid.py holds
+the served answer to the SQL before, hit for hit). On the demo archive."""
+
+from __future__ import annotations
+
+import pytest
+
+from discovery.runtime import Runtime
+from discovery.search import queries
+from discovery.search.models import SearchRequest
+from discovery.search.text_leg import bm25_leg
+from discovery.settings_sections import FusionMode
+
+pytestmark = pytest.mark.integration
+
+QUERIES = [
+    "jazz musicians at the Crawford Grill",
+    "show me photos of zqxjvwords in church",  # a word no record has: the partial weight
+    "zzzz qqqq",  # no BM25 hit at all
+    '"Hill District" -church',
+    "group portrait of men",
+]
+
+
+@pytest.mark.parametrize("budget", [100, 2500])
+async def test_the_leg_and_its_weight_are_those_of_the_separate_statements(
+    demo_runtime: Runtime, budget: int
+) -> None:
+    weights = set()
+    for query in QUERIES:
+        plan = SearchRequest.build(query=query, strategy="hybrid").plan(demo_runtime.settings)
+        assert plan.fusion.partial_dense_weight is not None  # the default: a weight per request
+        filters = plan.filters.sql_args()
+        async with demo_runtime.db.connection() as conn:
+            alone = await queries.match_items_bm25(
+                conn, plan.query, count=100, filters=filters, candidate_budget=budget,
+                request_words=plan.fusion.request_words,
+            )  # fmt: skip
+            prefix, _ = plan.fusion.weight_sql()
+            row = await (
+                await conn.execute(
+                    prefix + "select a from w",
+                    plan.fusion.sql_args()
+                    | {"text": plan.query, "top_text_id": alone[0][0] if alone else None,
+                       "filter_kinds": filters["filter_kinds"]},
+                )
+            ).fetchone()  # fmt: skip
+            assert row is not None
+            ranking, fused = await bm25_leg(
+                conn, plan.query, count=100, filters=filters, candidate_budget=budget,
+                fusion=plan.fusion,
+            )  # fmt: skip
+        assert ranking == alone  # ids, order and scores, to the bit
+        assert fused.partial_dense_weight is None and fused.weight_sql()[0] == ""
+        assert (fused.dense_weight, fused.text_weight) == (row[0], 1 - row[0])
+        unweighted = {"dense_weight": 0, "text_weight": 0, "partial_dense_weight": None}
+        assert fused.sql_args() | unweighted == plan.fusion.sql_args() | unweighted
+        weights.add(row[0])
+    assert weights == {0.25, 0.6}  # both weights occur among the requests
+
+
+async def test_without_a_weight_per_request_the_plan_is_kept(demo_runtime: Runtime) -> None:
+    cfg = demo_runtime.settings.model_copy(update={"discovery_archive_fusion": FusionMode.RRF})
+    plan = SearchRequest.build(query="church choir", strategy="hybrid").plan(cfg)
+    filters = plan.filters.sql_args()
+    async with demo_runtime.db.connection() as conn:
+        ranking, fused = await bm25_leg(
+            conn, plan.query, count=40, filters=filters, candidate_budget=2500, fusion=plan.fusion
+        )
+        alone = await queries.match_items_bm25(
+            conn, plan.query, count=40, filters=filters, candidate_budget=2500
+        )
+    assert fused is plan.fusion and ranking == alone and ranking
