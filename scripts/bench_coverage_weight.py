@@ -36,8 +36,8 @@ async def main() -> None:
     filters = SearchFilters(kinds=(ItemKind.ARCHIVE,)).sql_args()
     settings = eval_settings(get_settings(), "cmoa-withheld", reuse=True)
     per_request = FusionPlan.for_archives(settings)
-    assert per_request.partial_dense_weight is not None
-    plans = {"fixed": dataclasses.replace(per_request, partial_dense_weight=None),
+    assert per_request.partial_fusion is not None
+    plans = {"fixed": dataclasses.replace(per_request, partial_fusion=None),
              "per request": per_request}  # fmt: skip
     times: dict[str, list[float]] = {name: [] for name in plans}
     async with open_runtime(settings) as rt, rt.db.connection() as conn:

@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 from discovery.evaluation.bench import bench_dir
@@ -86,18 +85,16 @@ async def main(rounds: int) -> dict[str, Any]:
                             text=q, filter_kinds=filters["filter_kinds"],
                         )
                     ))  # fmt: skip
-                    # The per-request dense weight as a statement of its own, and the fusion
-                    # given that weight fixed: what moving the weight out of the fusion's
-                    # statement would take off it (measured, not built: benchmarks.md).
-                    weight = await timed("dense_weight_alone", lambda q=q, t=text: conn.execute(
-                        "select hybrid_dense_weight(%s, %s, %s::text[], %s, %s, %s, %s)",
-                        (q, t[0][0] if t else None, filters["filter_kinds"],
-                         plan.fusion.dense_weight, plan.fusion.partial_dense_weight,
-                         plan.fusion.coverage_floor, plan.fusion.request_words),
+                    # The per-request choice (is the request covered?) as a statement of its
+                    # own, and the fusion given that choice fixed: what moving it out of the
+                    # fusion's statement takes off it (benchmarks.md).
+                    choice = await timed("coverage_alone", lambda q=q, t=text: conn.execute(
+                        "select " + plan.fusion.covered_sql("%(top)s"),
+                        plan.fusion.sql_args() | {"text": q, "top": t[0][0] if t else None,
+                                                  "filter_kinds": filters["filter_kinds"]},
                     ))  # fmt: skip
-                    alpha = float((await weight.fetchone() or [plan.fusion.dense_weight])[0])
-                    fixed = replace(plan.fusion, partial_dense_weight=None, dense_weight=alpha,
-                                    text_weight=1 - alpha)  # fmt: skip
+                    covered = bool((await choice.fetchone() or [True])[0])
+                    fixed = plan.fusion.with_coverage(covered)
                     # The leg and the weight in one statement, as the service runs them now.
                     leg, plan_given = await timed("hybrid_bm25_100_with_weight", lambda q=q: (
                         bm25_leg(

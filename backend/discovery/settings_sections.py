@@ -107,14 +107,31 @@ class ArchiveFusionSettings(BaseSettings):
         description="Convex archive fusion: the dense leg's weight (BM25 weighs 1 minus it).",
     )
     # Convex: a request whose BM25 best record holds less than coverage_floor of the query's
-    # IDF weight gets partial_dense_weight instead (migration 20261130000300); 0 or equal: off.
+    # IDF weight is fused by partial_fusion instead: rrf (both legs weighing 1, k
+    # partial_rrf_k) or convex with partial_dense_weight (migration 20261130000300). A floor
+    # of 0, or convex with the same weight, turns it off.
+    discovery_archive_partial_fusion: FusionMode = Field(
+        default=FusionMode.RRF, description="Convex archive fusion: how a request is fused"
+        " when the BM25 leg's best record covers less than the coverage floor of it.",
+    )  # fmt: skip
+    discovery_archive_partial_rrf_k: int = Field(
+        default=30, ge=1, le=1000, description="Convex archive fusion, partial fusion rrf:"
+        " the RRF constant for a partly covered request.",
+    )  # fmt: skip
     discovery_archive_partial_dense_weight: float = Field(
         default=0.6, ge=0.0, le=1.0, description="Convex archive fusion: the dense weight when"
         " the BM25 leg's best record covers less than the coverage floor of the query.",
     )  # fmt: skip
     discovery_archive_coverage_floor: float = Field(
-        default=0.5, ge=0.0, le=1.0, description="Convex archive fusion: the share of the"
+        default=0.6, ge=0.0, le=1.0, description="Convex archive fusion: the share of the"
         " query's IDF weight the BM25 leg's best record must hold for the usual dense weight.",
+    )  # fmt: skip
+    # How a query word no record has (document frequency 0) counts in that coverage, as a
+    # share of its IDF: 1 counts it whole (migration 20261130000300), 0 leaves it out
+    # (migration 20261201000300).
+    discovery_archive_unknown_word_weight: float = Field(
+        default=0.0, ge=0.0, le=1.0, description="Convex archive fusion: the share of its IDF"
+        " that a query word no record has counts with in the coverage (0: left out).",
     )  # fmt: skip
     discovery_archive_hybrid_depth: int = Field(
         default=100,

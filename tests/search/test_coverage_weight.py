@@ -1,7 +1,8 @@
-"""The convex fusion's dense weight per request (`bm25_query_coverage`, `hybrid_dense_weight`,
-migration 20261130000300): the partial dense weight when the BM25 leg's best record holds less
-than the coverage floor of the query's IDF weight. On the demo archive and the embedded
-PostgreSQL."""
+"""The convex fusion per request (`bm25_query_coverage`, `hybrid_dense_weight`, migrations
+20261130000300 and 20261201000300): a request whose BM25 leg's best record holds less than the
+coverage floor of the query's IDF weight is fused by the partial fusion (reciprocal ranks, or
+the partial dense weight); a query word no record has counts with the unknown-word weight. On
+the demo archive and the embedded PostgreSQL."""
 
 from __future__ import annotations
 
@@ -101,23 +102,33 @@ async def test_the_dense_weight_rises_when_the_best_text_match_misses_the_query(
     ) == pytest.approx(0.25)
 
 
-def test_the_plan_weighs_per_request_only_for_convex_and_when_asked() -> None:
+def test_the_plan_fuses_per_request_only_for_convex_and_when_asked() -> None:
     base = Settings(_env_file=None)  # type: ignore[call-arg]
     plan = FusionPlan.for_archives(base)
     assert plan.mode is FusionMode.CONVEX
-    assert (plan.partial_dense_weight, plan.coverage_floor) == (0.6, 0.5)
+    assert (plan.partial_fusion, plan.partial_rrf_k, plan.coverage_floor) == (
+        FusionMode.RRF, 30, 0.6)  # fmt: skip
+    assert plan.unknown_word_weight == 0.0
     assert plan.weight_sql()[0].startswith("with w as materialized")
     for off in (
         {"discovery_archive_fusion": "rrf"},
         {"discovery_archive_coverage_floor": 0.0},
-        {"discovery_archive_partial_dense_weight": 0.25},
+        {
+            "discovery_archive_partial_fusion": "convex",
+            "discovery_archive_partial_dense_weight": 0.25,
+        },
     ):
         fixed = FusionPlan.for_archives(base.model_copy(update=off))
-        assert (fixed.partial_dense_weight, fixed.coverage_floor) == (None, 0.0)
+        assert (fixed.partial_fusion, fixed.coverage_floor) == (None, 0.0)
         assert fixed.weight_sql() == (
             "",
-            "dense_weight => %(dense_weight)s, text_weight => %(text_weight)s",
+            "rrf_k => %(rrf_k)s, dense_weight => %(dense_weight)s,"
+            " text_weight => %(text_weight)s, fusion => %(fusion)s",
         )
+    convex = FusionPlan.for_archives(
+        base.model_copy(update={"discovery_archive_partial_fusion": "convex"})
+    )
+    assert (convex.partial_fusion, convex.partial_dense_weight) == (FusionMode.CONVEX, 0.6)
 
 
 async def _search(rt: Runtime, query: str, parallel: bool, **settings: object) -> SearchResponse:
@@ -138,17 +149,19 @@ async def _search(rt: Runtime, query: str, parallel: bool, **settings: object) -
 async def test_a_search_whose_best_text_match_misses_the_query_gets_the_partial_weight(
     demo_runtime: Runtime, parallel: bool
 ) -> None:
-    """Both ways of running the legs: a request with a word no record has is ranked exactly as
-    the fixed fusion with the partial dense weight ranks it; a request its best text match
-    covers, as with the usual weight."""
+    """Both ways of running the legs, the partial fusion convex: a request with a word no
+    record has (counted whole) is ranked exactly as the fixed fusion with the partial dense
+    weight ranks it; a request its best text match covers, as with the usual weight."""
     for query, alpha in ((f"jazz musicians {UNKNOWN}", 0.7), ("jazz musicians", 0.2)):
         per_request = await _search(
             demo_runtime,
             query,
             parallel,
             discovery_archive_dense_weight=0.2,
+            discovery_archive_partial_fusion="convex",
             discovery_archive_partial_dense_weight=0.7,
             discovery_archive_coverage_floor=0.6,
+            discovery_archive_unknown_word_weight=1.0,
         )
         fixed = await _search(
             demo_runtime,
@@ -160,11 +173,67 @@ async def test_a_search_whose_best_text_match_misses_the_query_gets_the_partial_
         assert [(h.id, h.rank_score) for h in per_request.items] == [
             (h.id, h.rank_score) for h in fixed.items
         ]
-    # the shipped weights (0.25, else 0.6 below a coverage of 0.5): the weight matters
-    missed = await _search(demo_runtime, f"jazz {UNKNOWN}", parallel)
+    # the previous default (0.25, else 0.6 below a coverage of 0.5): the weight matters
+    previous = {"discovery_archive_partial_fusion": "convex",
+                "discovery_archive_coverage_floor": 0.5,
+                "discovery_archive_unknown_word_weight": 1.0}  # fmt: skip
+    missed = await _search(demo_runtime, f"jazz {UNKNOWN}", parallel, **previous)
     usual = await _search(demo_runtime, f"jazz {UNKNOWN}", parallel,
                           discovery_archive_coverage_floor=0.0)  # fmt: skip
     assert [h.id for h in missed.items] != [h.id for h in usual.items]
+
+
+@pytest.mark.parametrize("parallel", [True, False])
+async def test_a_partly_covered_request_is_fused_by_reciprocal_ranks(
+    demo_runtime: Runtime, parallel: bool
+) -> None:
+    """The shipped partial fusion (rrf, both legs weighing 1): a request with a word no record
+    has, counted whole, is ranked exactly as the fixed RRF with the partial k ranks it (no
+    request word in it, so both BM25 legs read the same text); a covered request, as the fixed
+    convex fusion. Left out (the shipped unknown-word weight 0), the word changes nothing."""
+    rrf = {"discovery_archive_fusion": "rrf", "discovery_archive_rrf_k": 30,
+           "discovery_archive_text_weight": 1.0}  # fmt: skip
+    fixed = {"discovery_archive_coverage_floor": 0.0}
+    for query, same_as in ((f"jazz musicians {UNKNOWN}", rrf), ("jazz musicians", fixed)):
+        per_request = await _search(
+            demo_runtime, query, parallel, discovery_archive_unknown_word_weight=1.0
+        )
+        plain = await _search(demo_runtime, query, parallel, **same_as)
+        assert [(h.id, h.rank_score) for h in per_request.items] == [
+            (h.id, h.rank_score) for h in plain.items
+        ]
+    shipped = await _search(demo_runtime, f"jazz musicians {UNKNOWN}", parallel)
+    convex = await _search(demo_runtime, f"jazz musicians {UNKNOWN}", parallel, **fixed)
+    assert [(h.id, h.rank_score) for h in shipped.items] == [
+        (h.id, h.rank_score) for h in convex.items
+    ]
+
+
+async def test_an_unknown_word_counts_with_its_weight(demo_runtime: Runtime) -> None:
+    item = await _top_text_hit(demo_runtime, "jazz")
+    sql = "select bm25_query_coverage(%s, %s, %s::text[], false, %s)"
+    whole, half, left_out = [
+        await _scalar(demo_runtime, sql, f"jazz {UNKNOWN}", item, KINDS, u) for u in (1, 0.5, 0)
+    ]
+    n = float(str(await _scalar(demo_runtime, "select n_docs from bm25_kind_stats")))
+    jazz_df = float(str(await _scalar(
+        demo_runtime,
+        "select f.df from bm25_terms t join bm25_df f on f.term_id = t.id"
+        " where t.term = 'jazz' and f.kind = 'archive'",
+    )))  # fmt: skip
+    jazz, unknown = (math.log(1 + (n - df + 0.5) / (df + 0.5)) for df in (jazz_df, 0.0))
+    assert whole == pytest.approx(jazz / (jazz + unknown))
+    assert half == pytest.approx(jazz / (jazz + 0.5 * unknown))
+    assert left_out == pytest.approx(1.0)
+    assert await _scalar(demo_runtime, sql, UNKNOWN, item, KINDS, 0) is None  # no weight left
+    # the default argument keeps the previous answer for an rpc call without it
+    assert await _scalar(
+        demo_runtime,
+        "select bm25_query_coverage(%s, %s, %s::text[])",
+        f"jazz {UNKNOWN}",
+        item,
+        KINDS,
+    ) == pytest.approx(whole)
 
 
 @pytest.mark.parametrize(

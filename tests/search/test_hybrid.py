@@ -120,7 +120,7 @@ async def _before(
             conn, plan.query, count=depth, filters=filters,
             candidate_budget=cfg.discovery_text_candidate_budget,
         )  # fmt: skip
-        prefix, weights = plan.fusion.weight_sql()  # the per-request dense weight, if any
+        prefix, weights = plan.fusion.weight_sql()  # the per-request fusion, if any
         rows = await (
             await conn.execute(
                 prefix + "select id, similarity, rank_score, dense_rank, text_rank, text_score"
@@ -129,7 +129,7 @@ async def _before(
                 " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
                 " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
                 " model_name => %(m)s, exact_max_rows => %(exact)s, ef_search => %(ef)s,"
-                f" rrf_k => %(rrf_k)s, {weights}, dense_depth => %(depth)s, fusion => %(fusion)s)",
+                f" {weights}, dense_depth => %(depth)s)",
                 filters | plan.fusion.sql_args()
                 | {"q": vector, "ids": [i for i, _ in text], "scores": [s for _, s in text],
                    "text": plan.query, "top_text_id": text[0][0] if text else None,

@@ -13,6 +13,7 @@ from discovery.search import queries
 from discovery.search.models import SearchFilters, SearchRequest, Strategy
 from discovery.search.results import SearchResponse
 from discovery.search.service import SearchService
+from discovery.settings_sections import FusionMode
 
 pytestmark = pytest.mark.integration
 
@@ -218,7 +219,7 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(
     """The service runs the text leg while the query is embedded, then `match_items_fuse`; an
     rpc client calls `match_items_hybrid`: same hits, same order, same scores and leg ranks,
     in either fusion (with convex, the client passes the request through `bm25_request_text`
-    and the dense weight through `hybrid_dense_weight` of the BM25 leg's best record, in the
+    and chooses the fusion by `bm25_query_coverage` of the BM25 leg's best record, in the
     same statement)."""
     cfg = demo_runtime.settings.model_copy(update={"discovery_archive_fusion": fusion})
     service = SearchService(demo_runtime.db, demo_runtime.embedder, cfg)
@@ -235,22 +236,27 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(
         text = "%(t)s"
         if plan.fusion.request_words:
             text = "bm25_request_text(%(t)s, %(filter_kinds)s::text[])"
-        weights = "dense_weight => %(dense_weight)s, text_weight => %(text_weight)s"
-        if plan.fusion.partial_dense_weight is not None:
+        weights = ("rrf_k => %(rrf_k)s, fusion => %(fusion)s,"
+                   " dense_weight => %(dense_weight)s, text_weight => %(text_weight)s")  # fmt: skip
+        if plan.fusion.partial_fusion is not None:  # an rpc client's per-request fusion
+            assert plan.fusion.partial_fusion is FusionMode.RRF
             top = (f"(select b.id from match_items_bm25({text}, 1, filter_kinds =>"
                    " %(filter_kinds)s, filter_media_types => %(filter_media_types)s,"
                    " date_from => %(date_from)s) b)")  # fmt: skip
-            weight = (f"hybrid_dense_weight({text}, {top}, %(filter_kinds)s::text[],"
-                      " %(dense_weight)s, %(partial_dense_weight)s,"
-                      " %(coverage_floor)s)")  # fmt: skip
-            weights = f"dense_weight => {weight}, text_weight => 1 - {weight}"
+            covered = (f"coalesce(bm25_query_coverage({text}, {top}, %(filter_kinds)s::text[],"
+                       " false, %(unknown_word_weight)s), 0) >= %(coverage_floor)s")  # fmt: skip
+            when = f"case when {covered} then"
+            weights = (f"rrf_k => {when} %(rrf_k)s else %(partial_rrf_k)s end,"
+                       f" fusion => {when} 'convex' else 'rrf' end,"
+                       f" dense_weight => {when} %(dense_weight)s else 1 end,"
+                       f" text_weight => {when} %(text_weight)s else 1 end")  # fmt: skip
         async with demo_runtime.db.connection() as conn:
             rows = await (
                 await conn.execute(
                     "select id, similarity, rank_score, dense_rank, text_rank from"
                     f" match_items_hybrid(%(q)s, {text}, 8, 0.0, filter_kinds => %(filter_kinds)s,"
                     " filter_media_types => %(filter_media_types)s, date_from => %(date_from)s,"
-                    " model_name => %(model_name)s, rrf_k => %(rrf_k)s, fusion => %(fusion)s,"
+                    " model_name => %(model_name)s,"
                     f" {weights}, dense_depth => %(d)s, text_depth => %(d)s)",
                     plan.filters.sql_args() | plan.fusion.sql_args()
                     | {"q": vector, "t": query, "d": max(8, plan.fusion.depth),

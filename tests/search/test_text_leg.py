@@ -1,7 +1,7 @@
-"""`text_leg.bm25_leg`: the BM25 leg and the fusion's per-request dense weight in one statement
-give the ranking `match_items_bm25` gives and the weight `hybrid_dense_weight` gives in the
-fusion's own statement (the same value, so the fusion's answer is unchanged: test_hybrid.py holds
-the served answer to the SQL before, hit for hit). On the demo archive."""
+"""`text_leg.bm25_leg`: the BM25 leg and the fusion's per-request choice in one statement give
+the ranking `match_items_bm25` gives and the choice the fusion's own statement makes (its `w`
+CTE: the same coverage, so the fusion's answer is unchanged: test_hybrid.py holds the served
+answer to the SQL before, hit for hit). On the demo archive."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ pytestmark = pytest.mark.integration
 
 QUERIES = [
     "jazz musicians at the Crawford Grill",
-    "show me photos of zqxjvwords in church",  # a word no record has: the partial weight
+    "show me photos of zqxjvwords in church",
+    "moonlight serenade on the saxophone by the river",  # partly covered: the partial fusion
     "zzzz qqqq",  # no BM25 hit at all
     '"Hill District" -church',
     "group portrait of men",
@@ -28,10 +29,10 @@ QUERIES = [
 async def test_the_leg_and_its_weight_are_those_of_the_separate_statements(
     demo_runtime: Runtime, budget: int
 ) -> None:
-    weights = set()
+    choices = set()
     for query in QUERIES:
         plan = SearchRequest.build(query=query, strategy="hybrid").plan(demo_runtime.settings)
-        assert plan.fusion.partial_dense_weight is not None  # the default: a weight per request
+        assert plan.fusion.partial_fusion is FusionMode.RRF  # the default: a choice per request
         filters = plan.filters.sql_args()
         async with demo_runtime.db.connection() as conn:
             alone = await queries.match_items_bm25(
@@ -41,7 +42,7 @@ async def test_the_leg_and_its_weight_are_those_of_the_separate_statements(
             prefix, _ = plan.fusion.weight_sql()
             row = await (
                 await conn.execute(
-                    prefix + "select a from w",
+                    prefix + "select covered from w",
                     plan.fusion.sql_args()
                     | {"text": plan.query, "top_text_id": alone[0][0] if alone else None,
                        "filter_kinds": filters["filter_kinds"]},
@@ -53,15 +54,18 @@ async def test_the_leg_and_its_weight_are_those_of_the_separate_statements(
                 fusion=plan.fusion,
             )  # fmt: skip
         assert ranking == alone  # ids, order and scores, to the bit
-        assert fused.partial_dense_weight is None and fused.weight_sql()[0] == ""
-        assert (fused.dense_weight, fused.text_weight) == (row[0], 1 - row[0])
-        unweighted = {"dense_weight": 0, "text_weight": 0, "partial_dense_weight": None}
-        assert fused.sql_args() | unweighted == plan.fusion.sql_args() | unweighted
-        weights.add(row[0])
-    assert weights == {0.25, 0.6}  # both weights occur among the requests
+        assert fused.partial_fusion is None and fused.weight_sql()[0] == ""
+        if row[0]:  # covered: the plan's own convex arguments
+            expected = (plan.fusion.mode, plan.fusion.rrf_k, plan.fusion.dense_weight,
+                        plan.fusion.text_weight)  # fmt: skip
+        else:  # the CTE's `else` branch: RRF at the partial k, both legs weighing 1
+            expected = (FusionMode.RRF, plan.fusion.partial_rrf_k, 1.0, 1.0)
+        assert (fused.mode, fused.rrf_k, fused.dense_weight, fused.text_weight) == expected
+        choices.add(row[0])
+    assert choices == {True, False}  # both choices occur among the requests
 
 
-async def test_without_a_weight_per_request_the_plan_is_kept(demo_runtime: Runtime) -> None:
+async def test_without_a_choice_per_request_the_plan_is_kept(demo_runtime: Runtime) -> None:
     cfg = demo_runtime.settings.model_copy(update={"discovery_archive_fusion": FusionMode.RRF})
     plan = SearchRequest.build(query="church choir", strategy="hybrid").plan(cfg)
     filters = plan.filters.sql_args()

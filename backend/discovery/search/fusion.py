@@ -44,9 +44,14 @@ class FusionPlan:
     sums weight / (rrf_k + rank); `convex` sums weight x the leg's min-max normalized score,
     over the sum of the weights (a score in [0, 1]). See the migration 20261128000700.
     `request_words`: the BM25 leg's query leaves out the searched kinds' request words
-    (`bm25_request_text`, migration 20261129000500). `partial_dense_weight` (convex only): the
-    dense weight when the BM25 leg's best record holds less than `coverage_floor` of the
-    query's IDF weight (`hybrid_dense_weight`, migration 20261130000300); None: never."""
+    (`bm25_request_text`, migration 20261129000500).
+
+    Per request (convex only; `partial_fusion` None: never): when the BM25 leg's best record
+    holds less than `coverage_floor` of the query's IDF weight (`bm25_query_coverage`; a query
+    word no record has counts with `unknown_word_weight` x its IDF, migration 20261201000300),
+    the request is fused by `partial_fusion` instead: `rrf`, both legs weighing 1 with
+    `partial_rrf_k` (docs/archive-search.md, "Reciprocal ranks for a partly covered request"),
+    or `convex` with `partial_dense_weight` (migration 20261130000300)."""
 
     mode: FusionMode
     rrf_k: int
@@ -54,8 +59,11 @@ class FusionPlan:
     text_weight: float
     depth: int
     request_words: bool = False
-    partial_dense_weight: float | None = None
+    partial_fusion: FusionMode | None = None
+    partial_dense_weight: float = 0.0
+    partial_rrf_k: int = 60
     coverage_floor: float = 0.0
+    unknown_word_weight: float = 1.0
 
     @classmethod
     def for_tools(cls, settings: Settings) -> FusionPlan:
@@ -71,22 +79,33 @@ class FusionPlan:
     @classmethod
     def for_archives(cls, settings: Settings) -> FusionPlan:
         """Archives: convex (dense weight alpha, BM25 1 - alpha; request words left out of the
-        BM25 query unless turned off; alpha per request when the partial dense weight differs
-        and the coverage floor is above 0) or weighted RRF (the raw request, as before)."""
+        BM25 query unless turned off; a partly covered request fused by the partial fusion when
+        the coverage floor is above 0, unless that is convex with the same weight) or weighted
+        RRF (the raw request, as before)."""
         mode = FusionMode(settings.discovery_archive_fusion)  # a str from model_copy too
         convex = mode is FusionMode.CONVEX
         alpha = settings.discovery_archive_dense_weight
-        partial = settings.discovery_archive_partial_dense_weight
-        per_request = convex and partial != alpha and settings.discovery_archive_coverage_floor > 0
-        return cls(
+        partial = FusionMode(settings.discovery_archive_partial_fusion)
+        partial_alpha = settings.discovery_archive_partial_dense_weight
+        differs = partial is FusionMode.RRF or partial_alpha != alpha
+        per_request = convex and differs and settings.discovery_archive_coverage_floor > 0
+        plan = cls(
             mode=mode,
             rrf_k=settings.discovery_archive_rrf_k,
             dense_weight=alpha if convex else 1.0,
             text_weight=1.0 - alpha if convex else settings.discovery_archive_text_weight,
             depth=settings.discovery_archive_hybrid_depth,
             request_words=convex and settings.discovery_archive_request_words,
-            partial_dense_weight=partial if per_request else None,
-            coverage_floor=settings.discovery_archive_coverage_floor if per_request else 0.0,
+        )
+        if not per_request:
+            return plan
+        return replace(
+            plan,
+            partial_fusion=partial,
+            partial_dense_weight=partial_alpha,
+            partial_rrf_k=settings.discovery_archive_partial_rrf_k,
+            coverage_floor=settings.discovery_archive_coverage_floor,
+            unknown_word_weight=settings.discovery_archive_unknown_word_weight,
         )
 
     def sql_args(self) -> dict[str, Any]:
@@ -96,33 +115,62 @@ class FusionPlan:
             "rrf_k": self.rrf_k,
             "dense_weight": self.dense_weight,
             "text_weight": self.text_weight,
+            "partial_fusion": self.partial_fusion.value if self.partial_fusion else None,
             "partial_dense_weight": self.partial_dense_weight,
+            "partial_rrf_k": self.partial_rrf_k,
             "coverage_floor": self.coverage_floor,
             "request_words": self.request_words,
+            "unknown_word_weight": self.unknown_word_weight,
         }
 
     def weight_sql(self) -> tuple[str, str]:
-        """The statement's prefix and its weight arguments: the plan's fixed weights, or (with
-        a partial dense weight) the weight `hybrid_dense_weight` gives this request, computed
-        once in a CTE of the fusion's own statement from the request (`%(text)s`, its request
-        words left out as the BM25 leg leaves them out) and the BM25 leg's best record
-        (`%(top_text_id)s`)."""
-        fixed = "dense_weight => %(dense_weight)s, text_weight => %(text_weight)s"
-        if self.partial_dense_weight is None:
-            return "", fixed
-        prefix = f"with w as materialized (select {self.dense_weight_sql('%(top_text_id)s')} as a) "
-        return prefix, "dense_weight => (select a from w), text_weight => (select 1 - a from w)"
-
-    def dense_weight_sql(self, top_text_id: str) -> str:
-        """The per-request dense weight as an SQL expression, given the expression of the BM25
-        leg's best record (the arguments are `sql_args()` and `%(text)s`, `%(filter_kinds)s`)."""
-        return (
-            f"hybrid_dense_weight(%(text)s, {top_text_id}, %(filter_kinds)s::text[],"
-            " %(dense_weight)s, %(partial_dense_weight)s, %(coverage_floor)s, %(request_words)s)"
+        """The statement's prefix and the fusion's named arguments (`rrf_k`, `dense_weight`,
+        `text_weight`, `fusion`): the plan's own, or (per request) those of the usual or the
+        partial fusion, chosen once in a CTE of the fusion's own statement from the request's
+        coverage (`%(text)s`, its request words left out as the BM25 leg leaves them out) by
+        the BM25 leg's best record (`%(top_text_id)s`)."""
+        if self.partial_fusion is None:
+            return "", (
+                "rrf_k => %(rrf_k)s, dense_weight => %(dense_weight)s,"
+                " text_weight => %(text_weight)s, fusion => %(fusion)s"
+            )
+        covered = self.covered_sql("%(top_text_id)s")
+        prefix = f"with w as materialized (select {covered} as covered) "
+        if self.partial_fusion is FusionMode.RRF:
+            return prefix, (
+                "rrf_k => %(partial_rrf_k)s,"
+                " dense_weight => (select case when covered then %(dense_weight)s else 1 end"
+                " from w),"
+                " text_weight => (select case when covered then %(text_weight)s else 1 end"
+                " from w),"
+                " fusion => (select case when covered then %(fusion)s else 'rrf' end from w)"
+            )
+        alpha = "case when covered then %(dense_weight)s else %(partial_dense_weight)s end"
+        return prefix, (
+            f"rrf_k => %(rrf_k)s, dense_weight => (select {alpha} from w),"
+            f" text_weight => (select 1 - {alpha} from w), fusion => %(fusion)s"
         )
 
-    def with_dense_weight(self, alpha: float) -> FusionPlan:
-        """This plan with the per-request dense weight already computed (`alpha`, as
-        `dense_weight_sql` gave it): fixed weights alpha and 1 - alpha, as the CTE of
-        `weight_sql` would pass them (branch hyb-speed3: the BM25 leg's statement computes it)."""
-        return replace(self, dense_weight=alpha, text_weight=1 - alpha, partial_dense_weight=None)
+    def covered_sql(self, top_text_id: str) -> str:
+        """Whether the BM25 leg's best record (the SQL expression `top_text_id`) covers the
+        request, as an SQL boolean (the arguments are `sql_args()` and `%(text)s`,
+        `%(filter_kinds)s`)."""
+        return (
+            f"coalesce(bm25_query_coverage(%(text)s, {top_text_id}, %(filter_kinds)s::text[],"
+            " %(request_words)s, %(unknown_word_weight)s), 0) >= %(coverage_floor)s"
+        )
+
+    def with_coverage(self, covered: bool) -> FusionPlan:
+        """This plan with the per-request choice already made (`covered`, as `covered_sql`
+        gave it): fixed arguments, the ones `weight_sql`'s CTE would pass (the BM25 leg's
+        statement computes the coverage: `search/text_leg.py`)."""
+        plan = replace(self, partial_fusion=None)
+        if covered or self.partial_fusion is None:
+            return plan
+        if self.partial_fusion is FusionMode.RRF:
+            return replace(
+                plan, mode=FusionMode.RRF, rrf_k=self.partial_rrf_k, dense_weight=1.0,
+                text_weight=1.0,
+            )  # fmt: skip
+        alpha = self.partial_dense_weight
+        return replace(plan, dense_weight=alpha, text_weight=1.0 - alpha)

@@ -111,7 +111,7 @@ async def match_items_fuse(
         prefix
         + "select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s, "
         + ITEM_ARGS
-        + f", rrf_k => %(rrf_k)s, {weights}, dense_depth => %(depth)s, fusion => %(fusion)s)"
+        + f", {weights}, dense_depth => %(depth)s)"
     )
     args = {"q": vector, "count": count, "threshold": threshold}
     args |= _text_args(text, text_ranking)
@@ -162,8 +162,8 @@ async def match_items_fuse_legs(
     prefix, weights = fusion.weight_sql()
     sql = (
         prefix + "select * from match_items_fuse_legs(%(q)s, %(d_ids)s, %(d_sims)s, %(ids)s,"
-        " %(scores)s, %(count)s, model_name => %(model_name)s, rrf_k => %(rrf_k)s,"
-        f" {weights}, fusion => %(fusion)s)"
+        " %(scores)s, %(count)s, model_name => %(model_name)s,"
+        f" {weights})"
     )
     args: dict[str, Any] = {"q": vector, "count": count, "model_name": model_name}
     args |= {"d_ids": [i for i, _ in dense_ranking], "d_sims": [s for _, s in dense_ranking]}

@@ -1,12 +1,12 @@
-"""Hybrid search's BM25 leg with the fusion's per-request dense weight in the same statement
-(issue 21; docs/archive-search.md, "What a search does now").
+"""Hybrid search's BM25 leg with the fusion's per-request choice in the same statement (issue
+21; docs/archive-search.md, "What a search does now").
 
-The dense weight (`hybrid_dense_weight`, migration 20261130000300) depends only on the request
-and the BM25 leg's best record, so it is computed right after the leg, in the leg's statement,
-which runs while the query is being embedded and beside the dense leg, instead of in the
-fusion's statement, which runs after both legs (about 0.5 ms of server CPU off the fusion at 87k
-records: docs/benchmarks.md). The fusion then gets the weight as a fixed one
-(`FusionPlan.with_dense_weight`): the same value, so the same ranking, hit for hit.
+Whether a request is covered (`bm25_query_coverage`, migration 20261201000300) depends only on
+the request and the BM25 leg's best record, so it is computed right after the leg, in the leg's
+statement, which runs while the query is being embedded and beside the dense leg, instead of in
+the fusion's statement, which runs after both legs (about 0.5 ms of server CPU off the fusion at
+87k records: docs/benchmarks.md). The fusion then gets the chosen arguments as fixed ones
+(`FusionPlan.with_coverage`): the same choice, so the same ranking, hit for hit.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ async def bm25_leg(
     fusion: FusionPlan,
 ) -> tuple[Ranking, FusionPlan]:
     """The BM25 ranking (id, score), best first, as `queries.match_items_bm25` gives it, and the
-    fusion plan to fuse it with: with a per-request dense weight, the plan with that weight
-    given (computed in the same statement), else `fusion` itself."""
-    if fusion.partial_dense_weight is None:
+    fusion plan to fuse it with: with a per-request choice, the plan with that choice made
+    (computed in the same statement), else `fusion` itself."""
+    if fusion.partial_fusion is None:
         ranking = await queries.match_items_bm25(
             conn, text, count=count, filters=filters, candidate_budget=candidate_budget,
             request_words=fusion.request_words,
@@ -56,12 +56,12 @@ async def bm25_leg(
         " %(count)s," + BM25_ARGS + ") with ordinality as b(id, bm25, r))"
         " select coalesce((select array_agg(t.id order by t.r) from t), '{}'),"
         " coalesce((select array_agg(t.bm25 order by t.r) from t), '{}'),"
-        f" {fusion.dense_weight_sql('(select t.id from t order by t.r limit 1)')}"
+        f" {fusion.covered_sql('(select t.id from t order by t.r limit 1)')}"
     )
     args = filters | fusion.sql_args() | {"text": text, "count": count, "budget": candidate_budget}
     args.pop("model_name", None)
     row = await (await conn.execute(sql, args)).fetchone()
     assert row is not None
-    ids, scores, alpha = row
+    ids, scores, covered = row
     ranking = [(str(i), float(s)) for i, s in zip(ids, scores, strict=True)]
-    return ranking, fusion.with_dense_weight(float(alpha))
+    return ranking, fusion.with_coverage(bool(covered))
