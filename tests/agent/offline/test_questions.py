@@ -285,7 +285,7 @@ def test_questions_after_a_search_by_likeness_ask_about_the_records_it_showed() 
         ("could you count the drawings of horses for me?", "count", "horses", DRAWINGS),
         ("how many women's clubs are there?", "count", '"women\'s clubs"', {}),
         ('how many "steel mill" photos are in the archive?', "count", '"steel mill"', PHOTOS),
-        ("which photographer shot the parades?", "creator", "parades", {}),
+        ("which photographer shot the parades?", "creator", "parades", PHOTOS),
         ("who photographed the picnics?", "creator", "picnics", PHOTOS),
         ("who's the artist behind the teapots?", "creator", "teapots", {}),
         ("who painted the harbor scenes?", "creator", "harbor", {}),
@@ -310,7 +310,7 @@ def test_questions_written_apart_from_the_sets_are_parsed(
         ("total?", "count", {}),
         ("how many did you find?", "count", {}),
         ("by who?", "creator", {}),
-        ("by which photographer?", "creator", {}),
+        ("by which photographer?", "creator", PHOTOS),
         ("who made these?", "creator", {}),
         ("any idea who photographed these?", "creator", {}),
         ("which artists are they by?", "creator", {}),
@@ -423,3 +423,54 @@ def test_a_count_pointing_back_at_drawings_by_architects_counts_the_subject() ->
     assert question is not None and question.about_previous
     previous = {"query": "church drawings by architects", **DRAWINGS}
     assert facts_args(question, previous) == {"subject": "church", **DRAWINGS}
+
+
+MEDIEVAL = {"year_from": 500, "year_to": 1499}
+RENAISSANCE = {"year_from": 1400, "year_to": 1599}
+AFTER_1940S = {**PHOTOS, "year_from": 1950}
+SCULPTURES = {"media_type": "sculpture"}
+FILMS = {"media_type": "film"}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "filters"),
+    [
+        ("how many hockey pics do you have", "count", "hockey", {}),
+        ("how many items from before 1850 does the museum have?", "count", "", {"year_to": 1849}),
+        ("number of objects in the catalog older than 1700", "count", "", {"year_to": 1699}),
+        ("count the post-1960 prints", "count", "", {"media_type": "print", "year_from": 1961}),
+        ("how many medieval things are in your collection?", "count", "", MEDIEVAL),
+        ("how many renaissance medals are there", "count", "medals", RENAISSANCE),
+        ("how many photos of trolleys after the 1940s?", "count", "trolleys", AFTER_1940S),
+        ("who were the principal photographers of the mill strikes?", "creator",
+         "mill strikes", PHOTOS),
+        ("which cinematographers are in the archive?", "creator", "", FILMS),
+        ("who are the sculptors represented in the collection?", "creator", "", SCULPTURES),
+        ("who are the film makers across the whole archive?", "creator", "", FILMS),
+        ("when were the pre-1900 maps made?", "period", "maps", {"year_to": 1899}),
+    ],
+)  # fmt: skip
+def test_questions_with_trades_eras_and_open_periods_are_parsed(
+    text: str, kind: str, subject: str, filters: dict[str, object]
+) -> None:
+    _assert_own_subject(text, kind, subject, filters)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "filters"),
+    [
+        ("which printmakers appear here?", "creator", {"media_type": "print"}),
+        ("what painters made these?", "creator", {"media_type": "painting"}),
+        ("how many items like that are there?", "count", {}),
+        ("how many of these are older than 1900?", "count", {"year_to": 1899}),
+        ("what era are they from?", "period", {}),
+        ("when were these made?", "period", {}),
+    ],
+)
+def test_questions_pointing_back_with_trades_and_periods(
+    text: str, kind: str, filters: dict[str, object]
+) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.filters) == (kind, "", filters)
+    assert question.about_previous

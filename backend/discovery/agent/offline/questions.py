@@ -41,15 +41,31 @@ _COUNT_RE = re.compile(
     r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$",
     re.I,
 )
+# The nouns of people who make records.
+_MAKERS = (
+    r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
+    r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?)"
+)
+# A maker's trade that says the media type ("who are the film makers?" asks about films).
+_MAKER_MEDIA = (
+    (re.compile(r"\bphotographers?\b", re.I), "photograph"),
+    (re.compile(r"\bfilm\s*makers?\b|\bcinematographers?\b", re.I), "film"),
+    (re.compile(r"\bvideo\s+artists?\b", re.I), "video"),
+    (re.compile(r"\bpainters?\b", re.I), "painting"),
+    (re.compile(r"\bprintmakers?\b", re.I), "print"),
+    (re.compile(r"\bsculptors?\b", re.I), "sculpture"),
+)
 # "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
 # made steel".
 _CREATOR_RE = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
     r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
-    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|photographers?|"
-    r"artists?|makers?|creators?|authors?|painters?|sculptors?|designers?)"
-    r"|(?:which|what)\s+(?:photographers?|artists?|makers?|creators?|painters?|sculptors?))\b"
+    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|"
+    # "who are the film makers", "who were the main photographers"
+    rf"(?:\w+\s+)?{_MAKERS})"
+    # "which photographers appear here?", "what Japanese artists ..."
+    rf"|(?:which|what)\s+(?:\w+\s+)?{_MAKERS})\b"
     # "who are these by?", "who is this by"
     r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)\s+by\b"
     r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b"
@@ -81,6 +97,8 @@ _BY_MAKERS_RE = re.compile(
     r"engravers?|illustrators?|craftsm[ae]n|makers?|firms?|studios?)\b",
     re.I,
 )
+_OPEN_YEAR_RE = re.compile(r"(?:pre|post)-?\d{4}'?s?")
+_TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|ones|such|in\s+total|total|altogether|all\s+together|"
@@ -118,7 +136,9 @@ _QUESTION_WORDS = frozenset(
     showing cover covers span range such all most total museum library catalog catalogue
     who's what's where's when's there's that's it's behind painter painters sculptor sculptors
     designer designers count exactly roughly approximately about around sketched etched engraved
-    filmed
+    filmed filmmaker filmmakers printmaker printmakers illustrator illustrators cinematographer
+    cinematographers appear appears appeared appearing represented here exactly precisely
+    main principal chief leading major key notable prominent primary across whole entire
     """.split()
 )
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
@@ -126,7 +146,8 @@ _QUESTION_WORDS = frozenset(
 _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
-    piece pieces object objects thing things
+    piece pieces object objects thing things item items stuff material materials holdings ones
+    pics pic pix
     """.split()
 )
 
@@ -155,6 +176,8 @@ def parse_question(text: str) -> CatalogQuestion | None:
     topic = question_subject(text)
     if media := parse_media_type(text):
         filters["media_type"] = media
+    elif implied := [media for trade, media in _MAKER_MEDIA if trade.search(text)]:
+        filters["media_type"] = implied[0]  # "who are the film makers?", "which photographers"
     elif topic:  # "when were the boxing pictures taken?", "who drew the floor plans?"
         implied = [media for verb, media in _MEDIA_VERBS if verb.search(text)]
         if implied:
@@ -162,7 +185,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
     filters |= period_filters(text)
     # No subject of its own, and pointing back ("these", "in total") or naming no kind of
     # record ("how many are from the 1950s?"): about the thread's previous search.
-    back = not topic and (bool(_BACK_RE.search(text)) or not filters.get("media_type"))
+    back = not topic and (bool(_BACK_RE.search(text)) or not media)  # a trade names none
     back = (back or bool(_AMONG_RE.search(text))) and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     return CatalogQuestion(kind, topic, filters, back, unit)
@@ -193,6 +216,7 @@ def phrased(topic: str, text: str) -> str:
 def _subject_words(text: str) -> str:
     # "by architects" goes; "by Japanese artists" keeps "Japanese"
     text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
+    text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
     return " ".join(
         w
         for w in subject(text).split()
@@ -200,6 +224,7 @@ def _subject_words(text: str) -> str:
         and w not in GENERIC_WORDS
         and w not in _NOT_SUBJECT
         and not w.isdigit()
+        and not _OPEN_YEAR_RE.fullmatch(w)  # "pre-1900": a period
     )
 
 
