@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.periods import parse_period, period_filters, without_named_period
+from discovery.agent.offline.periods import (
+    parse_period,
+    period_filters,
+    without_eras,
+    without_named_period,
+)
 
 
 @pytest.mark.parametrize(
@@ -96,6 +101,7 @@ def test_parse_period_reads_eras_named_anywhere(text: str, period: object) -> No
     assert parse_period(text) == period
 
 
-def test_without_named_period_drops_an_era_but_keeps_the_subject() -> None:
-    assert without_named_period("medieval armor").split() == ["armor"]
-    assert "Renaissance" in without_named_period("the Harlem Renaissance")
+def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
+    assert without_eras("medieval armor").split() == ["armor"]
+    assert "Renaissance" in without_eras("the Harlem Renaissance")
+    assert without_named_period("medieval armor") == "medieval armor"  # a search keeps it

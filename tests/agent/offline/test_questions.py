@@ -474,3 +474,11 @@ def test_questions_pointing_back_with_trades_and_periods(
     assert question is not None
     assert (question.kind, question.subject, question.filters) == (kind, "", filters)
     assert question.about_previous
+
+
+@pytest.mark.parametrize(
+    "text", ["who were they taken by?", "who was this one made by?", "who are those pictures by"]
+)
+def test_who_was_it_made_by_is_a_creator_question_pointing_back(text: str) -> None:
+    question = parse_question(text)
+    assert question is not None and (question.kind, question.about_previous) == ("creator", True)

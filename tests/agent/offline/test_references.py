@@ -279,3 +279,17 @@ def test_a_reference_without_a_list_counts_in_the_last_one() -> None:
 def test_a_creator_reference_can_name_an_earlier_list() -> None:
     ref = parse_reference("more like the one by Teenie Harris from the first list")
     assert ref is not None and (ref.creator, ref.list_index) == ("Teenie Harris", 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("gimme more like pic 4", 4),
+        ("more like the third object", 3),
+        ("the 2nd shot, more like it", 2),
+        ("more like the first entry", 1),
+    ],
+)
+def test_parse_reference_reads_more_nouns_for_a_record(text: str, position: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and ref.position == position

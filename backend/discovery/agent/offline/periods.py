@@ -45,8 +45,14 @@ _ERA_RE = re.compile(r"\b(?:" + "|".join(f"(?:{era})" for era in ERAS) + r")\b",
 def without_named_period(text: str) -> str:
     """The text without its named period ("navy from world war II" -> "navy"): the years are a
     filter, and the words would match records about other wars."""
-    text = _ERA_RE.sub(" ", text)
     return _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
+
+
+def without_eras(text: str) -> str:
+    """The text without the eras it names ("medieval armor" -> "armor"): for what a counted
+    record must hold (its years are the filter). A search keeps them: "medieval" helps the
+    dense ranking find medieval things within the years."""
+    return _ERA_RE.sub(" ", text)
 
 
 def named_period(text: str) -> tuple[tuple[int, int], str] | None:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from discovery.agent.offline.periods import period_filters
+from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
     parse_media_type,
@@ -67,7 +67,9 @@ _CREATOR_RE = re.compile(
     # "which photographers appear here?", "what Japanese artists ..."
     rf"|(?:which|what)\s+(?:\w+\s+)?{_MAKERS})\b"
     # "who are these by?", "who is this by"
-    r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)\s+by\b"
+    # "who were they taken by?", "who was this one made by?"
+    r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)"
+    r"(?:\s+(?!by\b)\w+){0,2}\s+by\b"
     r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b"
     # "by who?", "and by which artist?", "made by who?"
     r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
@@ -217,6 +219,7 @@ def _subject_words(text: str) -> str:
     # "by architects" goes; "by Japanese artists" keeps "Japanese"
     text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
     text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
+    text = without_eras(text)  # "medieval things": a period, the filter
     return " ".join(
         w
         for w in subject(text).split()

@@ -34,7 +34,10 @@ _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
-_NOUN = r"(?:one|result|record|photo(?:graph)?|picture|image|item|print|painting|drawing|piece)"
+_NOUN = (
+    r"(?:one|result|record|photo(?:graph)?|pic(?:ture)?|image|item|print|painting|drawing|piece|"
+    r"object|entry|shot)"
+)
 _NUMBER = rf"(?:\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})"
 _FEW = r"two|three|four|five|[2-5]"
 _POSITION_RES = [

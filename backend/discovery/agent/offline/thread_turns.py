@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.periods import period_filters
+from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import is_follow_up, subject, widens
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
@@ -37,7 +37,7 @@ def names_a_period(text: str, catalog: CatalogEvidence | None = None) -> bool:
     as a first message is answered with a question by the planner)."""
     if not period_filters(text) or is_follow_up(text):
         return False
-    rest = subject(text)
+    rest = subject(without_eras(text))
     return not rest or (catalog is not None and catalog.knows_all(rest))
 
 
