@@ -64,12 +64,11 @@ async def test_who_took_these_when_no_record_holds_every_word_names_the_shown_ma
     assert first.response_type == "results"
     makers = Counter(r.creator for r in first.archives if r.creator)
     response = await agent.run("which photographers took these?", first.thread_id)
-    assert response.message is not None
-    if "records I showed" in response.message:  # the facts relaxed to too few records
-        top, _ = makers.most_common(1)[0]
-        assert top in response.message, response.message
-    else:  # every word met (or enough records held most): the catalog's own facts
-        assert "photograph" in response.message
+    # No record holds every word; the facts relax to "unions" alone (3 records by one
+    # photographer), too few of the words to speak for the steel mills shown.
+    assert response.message is not None and "records I showed" in response.message
+    top, _ = makers.most_common(1)[0]
+    assert top in response.message, response.message
 
 
 async def test_counting_like_that_before_any_search_asks_back(agent: AgentService) -> None:

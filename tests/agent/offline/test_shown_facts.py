@@ -59,3 +59,10 @@ def test_pointing_at_records_before_any_search_gets_a_question_back() -> None:
 def test_a_relaxed_answer_about_enough_records_stands() -> None:
     relaxed = FactsArtifact(subject="landscapes", asked="landscapes sea", total=4)
     assert shown_instead(_question("who painted them?"), relaxed, SHOWN) is None
+
+
+def test_a_relaxed_answer_keeping_few_of_the_words_gives_way_to_the_shown_records() -> None:
+    asked = "pittsburgh steel mills heavy industry unions"
+    relaxed = FactsArtifact(subject="unions", asked=asked, total=3)
+    args = shown_instead(_question("who took them?"), relaxed, SHOWN)
+    assert args is not None and args["item_ids"] == SHOWN

@@ -5,8 +5,10 @@ local planner handles them (a heuristic stand-in for an LLM, documented as such)
   ("pittsburgh steel mills industry": the hybrid search showed steel mills, while the facts
   relaxed to one record holding three of the words): a creator or period question pointing
   back is then answered from the records shown (`catalog_facts(item_ids=...)`), which are what
-  "these" names, when the catalog's facts found no record or, relaxed, fewer than `FEW` (a
-  relaxed answer about more, "landscapes" for "landscapes and the sea", stands). A count is
+  "these" names, when the catalog's facts found no record or, relaxed, fewer than `FEW` or
+  holding fewer than half the search's words (a relaxed answer about enough records holding
+  half the words, "landscapes" for "landscapes and the sea", stands; "unions" alone for
+  "pittsburgh steel mills heavy industry unions" does not). A count is
   never answered so: ten shown records are not a count of the catalog.
 - "how many items like that are there?" with nothing searched in the thread yet: a question
   back ("which records do you mean?") rather than a count of the whole archive.
@@ -43,7 +45,8 @@ def shown_instead(
         return None
     if artifact.item_ids or artifact.error or (artifact.total and not artifact.asked):
         return None
-    if artifact.total >= FEW:  # relaxed, still about enough records ("landscapes" of "sea")
+    kept, asked = len(artifact.subject.split()), len(artifact.asked.split())
+    if artifact.total >= FEW and 2 * kept >= asked:  # "landscapes" of "landscapes sea"
         return None
     return {"subject": "", "item_ids": list(shown), **question.filters}
 
