@@ -394,7 +394,7 @@ def test_a_question_among_the_shown_records_adds_its_subject_to_the_previous_one
     [
         # media types named by a plural or a phrase, not by the words a record must hold
         ("how many movies does the museum have?", "count", "", "film"),
-        ("tally up the motion pictures", None, "", ""),  # no count word: not a question
+        ("tally up the motion pictures", "count", "", "film"),  # "tally" is a count word
         ("number of videos in the archive?", "count", "", "video"),
         ("who are the makers of the video installations?", "creator", "", "video"),
         ("how many decorative arts objects are there?", "count", "", "decorative art"),
@@ -482,3 +482,29 @@ def test_questions_pointing_back_with_trades_and_periods(
 def test_who_was_it_made_by_is_a_creator_question_pointing_back(text: str) -> None:
     question = parse_question(text)
     assert question is not None and (question.kind, question.about_previous) == ("creator", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "back"),
+    [
+        ("is there a tally of the hockey photos?", "count", "hockey", False),
+        ("what's the tally?", "count", "", True),
+        ("How big is the set of Hiroshige prints?", "count", "hiroshige", False),
+        ("how many big band photos?", "count", "big band", False),
+        ("name the photographers please", "creator", "", True),
+        ("could you list all the artists?", "creator", "", True),
+        ("how recent are these?", "period", "", True),
+        ("how new are the chairs?", "period", "chairs", False),
+    ],
+)
+def test_tallies_lists_of_makers_and_recency_are_catalog_questions(
+    text: str, kind: str, subject: str, back: bool
+) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.about_previous) == (kind, subject, back)
+
+
+def test_listing_records_is_no_question_about_their_makers() -> None:
+    assert parse_question("list the photos of trains") is None
+    assert parse_question("name three jazz clubs") is None

@@ -28,6 +28,7 @@ from discovery.agent.offline.querying import (
 
 Kind = Literal["count", "creator", "period"]
 
+_HOW_BIG = r"\bhow\s+(?:large|big)\s+is\s+the\s+(?:collection|set|group|number)\s+of\b"
 _COUNT_RE = re.compile(
     r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
     # "what's the number of ...", "what is the total?", "the total number of ...", "number of
@@ -38,7 +39,9 @@ _COUNT_RE = re.compile(
     r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b"
     # "can you count them?", "please count the boxing photos", "total?", "in total?"
     r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
-    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$",
+    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$"
+    # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
+    rf"|\btally\b|{_HOW_BIG}",
     re.I,
 )
 # The nouns of people who make records.
@@ -71,13 +74,16 @@ _CREATOR_RE = re.compile(
     r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)"
     r"(?:\s+(?!by\b)\w+){0,2}\s+by\b"
     r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b"
+    # "name the photographers", "list all the artists please"
+    rf"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:name|list)\s+(?:all\s+)?(?:the\s+)?"
+    rf"(?:\w+\s+)?{_MAKERS}\b"
     # "by who?", "and by which artist?", "made by who?"
     r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
     re.I,
 )
 _PERIOD_RE = re.compile(
     r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|time)"
-    r"|how\s+old|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|painted|from|date)"
+    r"|how\s+(?:old|recent|new)\b|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|painted|from|date)"
     r"|(?:from|of)\s+(?:what|which|when)\b"
     r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))",
     re.I,
@@ -127,6 +133,7 @@ _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number total altogether overall count took
+    tally up name list recent
     taken made make makes created create painted
     photographed shot drew drawn designed carved produced printed sculpted photographer
     photographers artist artists maker makers creator creators author authors whom decades decade
@@ -220,6 +227,7 @@ def _subject_words(text: str) -> str:
     text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
     text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
     text = without_eras(text)  # "medieval things": a period, the filter
+    text = re.sub(_HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
     return " ".join(
         w
         for w in subject(text).split()
