@@ -508,3 +508,15 @@ def test_tallies_lists_of_makers_and_recency_are_catalog_questions(
 def test_listing_records_is_no_question_about_their_makers() -> None:
     assert parse_question("list the photos of trains") is None
     assert parse_question("name three jazz clubs") is None
+
+
+def test_a_trade_pointing_back_asks_about_its_media_without_narrowing_the_shown_records() -> None:
+    question = parse_question("who's the photographer?")
+    assert question is not None and question.by_trade
+    previous = {"query": "loendi club members", "year_from": 1940, "year_to": 1949}
+    calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, {})
+    assert [c["name"] for c in calls] == [FACTS_TOOL]  # the records are already on screen
+    assert calls[0]["args"]["media_type"] == "photograph"
+    named = parse_question("how many of those are photographs?")  # a media type named narrows
+    assert named is not None and not named.by_trade
+    assert len(question_calls(named, previous, SEARCH_TOOL, FACTS_TOOL, {})) == 2

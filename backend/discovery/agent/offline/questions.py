@@ -168,6 +168,7 @@ class CatalogQuestion:
     filters: dict[str, Any] = field(default_factory=dict)
     about_previous: bool = False
     unit: Literal["decade", "century"] = "decade"
+    by_trade: bool = False  # the media type said by a maker's trade ("which photographers")
 
 
 def parse_question(text: str) -> CatalogQuestion | None:
@@ -183,10 +184,11 @@ def parse_question(text: str) -> CatalogQuestion | None:
         return None
     filters: dict[str, Any] = {}
     topic = question_subject(text)
+    trades = [media for trade, media in _MAKER_MEDIA if trade.search(text)]
     if media := parse_media_type(text):
         filters["media_type"] = media
-    elif implied := [media for trade, media in _MAKER_MEDIA if trade.search(text)]:
-        filters["media_type"] = implied[0]  # "who are the film makers?", "which photographers"
+    elif trades:
+        filters["media_type"] = trades[0]  # "who are the film makers?", "which photographers"
     elif topic:  # "when were the boxing pictures taken?", "who drew the floor plans?"
         implied = [media for verb, media in _MEDIA_VERBS if verb.search(text)]
         if implied:
@@ -197,7 +199,8 @@ def parse_question(text: str) -> CatalogQuestion | None:
     back = not topic and (bool(_BACK_RE.search(text)) or not media)  # a trade names none
     back = (back or bool(_AMONG_RE.search(text))) and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
-    return CatalogQuestion(kind, topic, filters, back, unit)
+    by_trade = not media and bool(trades)
+    return CatalogQuestion(kind, topic, filters, back, unit, by_trade)
 
 
 def question_subject(text: str) -> str:
@@ -278,7 +281,11 @@ def question_calls(
     query = "" if question.about_previous else question.subject
     if question.about_previous and previous and not previous.get("similar_to"):
         kept = {k: v for k, v in previous.items() if k in ("media_type", "year_from", "year_to")}
-        if question.subject or filters != kept:  # "how many of those are from the 1950s?",
+        asked = dict(filters)
+        if question.by_trade:  # "who's the photographer?" asks, it does not narrow
+            asked.pop("media_type", None)
+            asked |= {k: v for k, v in kept.items() if k == "media_type"}
+        if question.subject or asked != kept:  # "how many of those are from the 1950s?",
             # "... of those are by Teenie Harris?": show the narrowed ones
             query = f"{previous.get('query', '')} {question.subject}".strip()
     if query:
