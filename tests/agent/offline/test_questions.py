@@ -520,3 +520,22 @@ def test_a_trade_pointing_back_asks_about_its_media_without_narrowing_the_shown_
     named = parse_question("how many of those are photographs?")  # a media type named narrows
     assert named is not None and not named.by_trade
     assert len(question_calls(named, previous, SEARCH_TOOL, FACTS_TOOL, {})) == 2
+
+
+def test_how_many_like_that_after_a_likeness_counts_the_records_it_showed() -> None:
+    question = parse_question("and how many items like that are there?")
+    assert question is not None and question.about_previous
+    previous = {"query": "like: Boxers sparring", "similar_to": "r9", "media_type": "photograph"}
+    assert facts_args(question, previous, ["r1", "r2"]) == {"subject": "", "item_ids": ["r1", "r2"]}
+
+
+def test_a_span_of_centuries_is_one_phrase_and_a_shown_answer_says_so() -> None:
+    centuries = [(1520, 3), (1610, 4), (1750, 5), (1840, 1)]
+    facts = _artifact(total=13, decades=centuries, earliest=1499, latest=1850)
+    text = answer(CatalogQuestion("period", unit="century"), facts)
+    assert "mostly from the 16th to 18th centuries (earliest 1499, latest 1850)" in text
+    asked = _artifact(subject="steel mills industry", asked="pittsburgh steel mills industry")
+    shown = _artifact(subject="", item_ids=["r1", "r2"], total=2, creators=[("Luke Swank", 2)])
+    said = answer(CatalogQuestion("creator", about_previous=True), shown, asked)
+    assert said.startswith('No record holds every word of "pittsburgh steel mills industry", so')
+    assert "All 2 photographs I showed are by Luke Swank." in said
