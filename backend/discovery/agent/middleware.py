@@ -21,7 +21,7 @@ from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.intents import GUARDRAIL, Classification, Intent, IntentClassifier
 from discovery.agent.memory import window_update
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.thread_turns import points_back
+from discovery.agent.offline.thread_turns import names_a_period, points_back
 from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse, SpellingNote
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SearchArtifact
@@ -89,6 +89,8 @@ def in_thread(
         return c
     if points_back(text, messages, catalog):
         return Classification(Intent.SEARCH, c.confidence, "thread", f"points back ({c.intent})")
+    if c.intent is Intent.UNCLEAR and names_a_period(text, catalog):  # "medieval objects"
+        return Classification(Intent.SEARCH, c.confidence, "thread", "a period (unclear)")
     return c
 
 

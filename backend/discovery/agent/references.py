@@ -26,10 +26,25 @@ def shown_artifacts(messages: Sequence[BaseMessage]) -> list[SearchArtifact]:
     return [a for a in found if a is not None and a.accepted and a.records]
 
 
-def shown_records(messages: Sequence[BaseMessage]) -> list[ArchiveRecord]:
-    """The records of the last search the person saw, in the order shown (position 1 first)."""
+def shown_records(
+    messages: Sequence[BaseMessage], list_index: int | None = None
+) -> list[ArchiveRecord]:
+    """The records of the last search the person saw, in the order shown (position 1 first);
+    of an earlier one with `list_index` (1: the first list, -2: the one before the last),
+    the nearest list there is when the thread has fewer."""
+    artifact = shown_list(messages, list_index)
+    return artifact.records if artifact else []
+
+
+def shown_list(
+    messages: Sequence[BaseMessage], list_index: int | None = None
+) -> SearchArtifact | None:
+    """The search whose records the person saw last, or the one `list_index` names."""
     shown = shown_artifacts(messages)
-    return shown[-1].records if shown else []
+    if not shown:
+        return None
+    index = -1 if list_index is None else list_index - 1 if list_index > 0 else list_index
+    return shown[max(-len(shown), min(index, len(shown) - 1))]
 
 
 def last_described(messages: Sequence[BaseMessage]) -> str | None:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.periods import parse_period, period_filters, without_named_period
+from discovery.agent.offline.periods import (
+    parse_period,
+    period_filters,
+    without_eras,
+    without_named_period,
+)
 
 
 @pytest.mark.parametrize(
@@ -58,3 +63,45 @@ def test_the_words_of_a_named_period_leave_the_text() -> None:
         "Nurses",  # the rest keeps its case: capitalized runs are names (antecedents.py)
         "please",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "filters"),
+    [
+        ("furniture older than 1750", {"year_to": 1749}),
+        ("is there anything earlier than 1820?", {"year_to": 1819}),
+        ("pre-1900 maps of the city", {"year_to": 1899}),
+        ("post-1945 housing projects", {"year_from": 1946}),
+        ("photos newer than 1975", {"year_from": 1976}),
+        ("anything more recent than 1980", {"year_from": 1981}),
+        ("streets before the 1930s", {"year_to": 1929}),
+        ("cars after the 1950s", {"year_from": 1960}),
+        ("dancers since the 1970s", {"year_from": 1970}),
+        ("up to the 1920s", {"year_to": 1929}),
+        ("tapestries before the 17th century", {"year_to": 1599}),
+        ("ceramics after the 18th century", {"year_from": 1800}),
+    ],
+)
+def test_period_filters_read_open_periods_in_many_phrasings(text: str, filters: object) -> None:
+    assert period_filters(text) == filters
+
+
+@pytest.mark.parametrize(
+    ("text", "period"),
+    [
+        ("medieval manuscripts", (500, 1499)),
+        ("objects from the middle ages", (500, 1499)),
+        ("renaissance medals", (1400, 1599)),
+        ("medieval or renaissance carvings", (500, 1599)),
+        ("victorian jewelry", (1837, 1901)),
+        ("poets of the Harlem Renaissance", None),
+    ],
+)
+def test_parse_period_reads_eras_named_anywhere(text: str, period: object) -> None:
+    assert parse_period(text) == period
+
+
+def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
+    assert without_eras("medieval armor").split() == ["armor"]
+    assert "Renaissance" in without_eras("the Harlem Renaissance")
+    assert without_named_period("medieval armor") == "medieval armor"  # a search keeps it

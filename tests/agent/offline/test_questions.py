@@ -285,7 +285,7 @@ def test_questions_after_a_search_by_likeness_ask_about_the_records_it_showed() 
         ("could you count the drawings of horses for me?", "count", "horses", DRAWINGS),
         ("how many women's clubs are there?", "count", '"women\'s clubs"', {}),
         ('how many "steel mill" photos are in the archive?', "count", '"steel mill"', PHOTOS),
-        ("which photographer shot the parades?", "creator", "parades", {}),
+        ("which photographer shot the parades?", "creator", "parades", PHOTOS),
         ("who photographed the picnics?", "creator", "picnics", PHOTOS),
         ("who's the artist behind the teapots?", "creator", "teapots", {}),
         ("who painted the harbor scenes?", "creator", "harbor", {}),
@@ -310,7 +310,7 @@ def test_questions_written_apart_from_the_sets_are_parsed(
         ("total?", "count", {}),
         ("how many did you find?", "count", {}),
         ("by who?", "creator", {}),
-        ("by which photographer?", "creator", {}),
+        ("by which photographer?", "creator", PHOTOS),
         ("who made these?", "creator", {}),
         ("any idea who photographed these?", "creator", {}),
         ("which artists are they by?", "creator", {}),
@@ -394,7 +394,7 @@ def test_a_question_among_the_shown_records_adds_its_subject_to_the_previous_one
     [
         # media types named by a plural or a phrase, not by the words a record must hold
         ("how many movies does the museum have?", "count", "", "film"),
-        ("tally up the motion pictures", None, "", ""),  # no count word: not a question
+        ("tally up the motion pictures", "count", "", "film"),  # "tally" is a count word
         ("number of videos in the archive?", "count", "", "video"),
         ("who are the makers of the video installations?", "creator", "", "video"),
         ("how many decorative arts objects are there?", "count", "", "decorative art"),
@@ -423,3 +423,119 @@ def test_a_count_pointing_back_at_drawings_by_architects_counts_the_subject() ->
     assert question is not None and question.about_previous
     previous = {"query": "church drawings by architects", **DRAWINGS}
     assert facts_args(question, previous) == {"subject": "church", **DRAWINGS}
+
+
+MEDIEVAL = {"year_from": 500, "year_to": 1499}
+RENAISSANCE = {"year_from": 1400, "year_to": 1599}
+AFTER_1940S = {**PHOTOS, "year_from": 1950}
+SCULPTURES = {"media_type": "sculpture"}
+FILMS = {"media_type": "film"}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "filters"),
+    [
+        ("how many hockey pics do you have", "count", "hockey", {}),
+        ("how many items from before 1850 does the museum have?", "count", "", {"year_to": 1849}),
+        ("number of objects in the catalog older than 1700", "count", "", {"year_to": 1699}),
+        ("count the post-1960 prints", "count", "", {"media_type": "print", "year_from": 1961}),
+        ("how many medieval things are in your collection?", "count", "", MEDIEVAL),
+        ("how many renaissance medals are there", "count", "medals", RENAISSANCE),
+        ("how many photos of trolleys after the 1940s?", "count", "trolleys", AFTER_1940S),
+        ("who were the principal photographers of the mill strikes?", "creator",
+         "mill strikes", PHOTOS),
+        ("which cinematographers are in the archive?", "creator", "", FILMS),
+        ("who are the sculptors represented in the collection?", "creator", "", SCULPTURES),
+        ("who are the film makers across the whole archive?", "creator", "", FILMS),
+        ("when were the pre-1900 maps made?", "period", "maps", {"year_to": 1899}),
+    ],
+)  # fmt: skip
+def test_questions_with_trades_eras_and_open_periods_are_parsed(
+    text: str, kind: str, subject: str, filters: dict[str, object]
+) -> None:
+    _assert_own_subject(text, kind, subject, filters)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "filters"),
+    [
+        ("which printmakers appear here?", "creator", {"media_type": "print"}),
+        ("what painters made these?", "creator", {"media_type": "painting"}),
+        ("how many items like that are there?", "count", {}),
+        ("how many of these are older than 1900?", "count", {"year_to": 1899}),
+        ("what era are they from?", "period", {}),
+        ("when were these made?", "period", {}),
+    ],
+)
+def test_questions_pointing_back_with_trades_and_periods(
+    text: str, kind: str, filters: dict[str, object]
+) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.filters) == (kind, "", filters)
+    assert question.about_previous
+
+
+@pytest.mark.parametrize(
+    "text", ["who were they taken by?", "who was this one made by?", "who are those pictures by"]
+)
+def test_who_was_it_made_by_is_a_creator_question_pointing_back(text: str) -> None:
+    question = parse_question(text)
+    assert question is not None and (question.kind, question.about_previous) == ("creator", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "back"),
+    [
+        ("is there a tally of the hockey photos?", "count", "hockey", False),
+        ("what's the tally?", "count", "", True),
+        ("How big is the set of Hiroshige prints?", "count", "hiroshige", False),
+        ("how many big band photos?", "count", "big band", False),
+        ("name the photographers please", "creator", "", True),
+        ("could you list all the artists?", "creator", "", True),
+        ("how recent are these?", "period", "", True),
+        ("how new are the chairs?", "period", "chairs", False),
+    ],
+)
+def test_tallies_lists_of_makers_and_recency_are_catalog_questions(
+    text: str, kind: str, subject: str, back: bool
+) -> None:
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.about_previous) == (kind, subject, back)
+
+
+def test_listing_records_is_no_question_about_their_makers() -> None:
+    assert parse_question("list the photos of trains") is None
+    assert parse_question("name three jazz clubs") is None
+
+
+def test_a_trade_pointing_back_asks_about_its_media_without_narrowing_the_shown_records() -> None:
+    question = parse_question("who's the photographer?")
+    assert question is not None and question.by_trade
+    previous = {"query": "loendi club members", "year_from": 1940, "year_to": 1949}
+    calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, {})
+    assert [c["name"] for c in calls] == [FACTS_TOOL]  # the records are already on screen
+    assert calls[0]["args"]["media_type"] == "photograph"
+    named = parse_question("how many of those are photographs?")  # a media type named narrows
+    assert named is not None and not named.by_trade
+    assert len(question_calls(named, previous, SEARCH_TOOL, FACTS_TOOL, {})) == 2
+
+
+def test_how_many_like_that_after_a_likeness_counts_the_records_it_showed() -> None:
+    question = parse_question("and how many items like that are there?")
+    assert question is not None and question.about_previous
+    previous = {"query": "like: Boxers sparring", "similar_to": "r9", "media_type": "photograph"}
+    assert facts_args(question, previous, ["r1", "r2"]) == {"subject": "", "item_ids": ["r1", "r2"]}
+
+
+def test_a_span_of_centuries_is_one_phrase_and_a_shown_answer_says_so() -> None:
+    centuries = [(1520, 3), (1610, 4), (1750, 5), (1840, 1)]
+    facts = _artifact(total=13, decades=centuries, earliest=1499, latest=1850)
+    text = answer(CatalogQuestion("period", unit="century"), facts)
+    assert "mostly from the 16th to 18th centuries (earliest 1499, latest 1850)" in text
+    asked = _artifact(subject="steel mills industry", asked="pittsburgh steel mills industry")
+    shown = _artifact(subject="", item_ids=["r1", "r2"], total=2, creators=[("Luke Swank", 2)])
+    said = answer(CatalogQuestion("creator", about_previous=True), shown, asked)
+    assert said.startswith('No record holds every word of "pittsburgh steel mills industry", so')
+    assert "All 2 photographs I showed are by Luke Swank." in said

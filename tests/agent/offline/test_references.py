@@ -250,3 +250,46 @@ def test_a_reference_keeps_its_narrowing(text: str, position: int, kept: str) ->
 )
 def test_requests_that_only_look_like_references_are_not(text: str) -> None:
     assert parse_reference(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "list_index"),
+    [
+        ("back to the first list, more like its second picture", 2, 1),
+        ("the 4th one from the original search, similar ones please", 4, 1),
+        ("more like number 5 in the earlier results", 5, -2),
+        ("from the previous list: anything like the last one?", -1, -2),
+        ("more like the first photo of the second batch", 1, 2),
+        ("what about the third item from the initial results you showed me", 3, 1),
+    ],
+)
+def test_parse_reference_reads_a_position_in_an_earlier_list(
+    text: str, position: int, list_index: int
+) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.list_index) == (position, list_index)
+
+
+def test_a_reference_without_a_list_counts_in_the_last_one() -> None:
+    ref = parse_reference("more like the first one")
+    assert ref is not None and ref.list_index is None
+    assert parse_reference("the first list was better") is None  # no record pointed at
+
+
+def test_a_creator_reference_can_name_an_earlier_list() -> None:
+    ref = parse_reference("more like the one by Teenie Harris from the first list")
+    assert ref is not None and (ref.creator, ref.list_index) == ("Teenie Harris", 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("gimme more like pic 4", 4),
+        ("more like the third object", 3),
+        ("the 2nd shot, more like it", 2),
+        ("more like the first entry", 1),
+    ],
+)
+def test_parse_reference_reads_more_nouns_for_a_record(text: str, position: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and ref.position == position

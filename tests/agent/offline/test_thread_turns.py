@@ -7,7 +7,7 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from discovery.agent.intents import GUARDRAIL, Classification, Intent
 from discovery.agent.middleware import in_thread
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.thread_turns import points_back
+from discovery.agent.offline.thread_turns import names_a_period, points_back
 from discovery.agent.responses import ArchiveRecord
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 
@@ -65,3 +65,22 @@ def test_a_change_of_subject_in_a_thread_points_back_when_the_catalog_knows_it()
     assert not points_back("forget boxing, book me a table instead", thread, catalog)
     assert not points_back("never mind, bridges instead", _thread(shown=False), catalog)
     assert not points_back("forget boxing, show me bridges instead", thread)
+
+
+def test_a_question_about_a_whole_media_type_is_a_catalog_question() -> None:
+    assert points_back("How many films are in there?", [])
+    assert points_back("who are the video artists?", [])
+    assert points_back("so how many sculptures do you hold", [])
+    assert not points_back("how many days until christmas?", [])
+
+
+def test_an_unclear_request_for_a_period_is_a_search() -> None:
+    catalog = CatalogEvidence(["armor", "coins"])
+    unclear = Classification(Intent.UNCLEAR, 0.4, "local")
+    routed = in_thread(unclear, "medieval armor, if any", [], catalog)
+    assert (routed.intent, routed.source) == (Intent.SEARCH, "thread")
+    assert names_a_period("anything older than 1750?")
+    assert names_a_period("renaissance coins", catalog)
+    assert not names_a_period("renaissance spaceships", catalog)  # a word the catalog lacks
+    assert not names_a_period("only the ones from the 1930s please", catalog)  # a follow-up
+    assert not names_a_period("something old?", catalog)  # no period

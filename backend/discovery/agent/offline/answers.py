@@ -21,11 +21,17 @@ def templates(path: Path = ANSWERS_FILE) -> dict[str, str]:
         return {k: str(v) for k, v in tomllib.load(fh).items()}
 
 
-def answer(question: CatalogQuestion, artifact: FactsArtifact) -> str:
-    """The sentence that states the computed figure for `question`."""
+def answer(
+    question: CatalogQuestion, artifact: FactsArtifact, first: FactsArtifact | None = None
+) -> str:
+    """The sentence that states the computed figure for `question`; `first`, the facts asked
+    first when `artifact` is about the shown records instead (`offline/shown_facts.py`)."""
     t = templates()
     values = {"what": what(artifact), "total": f"{artifact.total:,}"}
     text = _answer(question, artifact, values)
+    if first is not None and first is not artifact and not first.item_ids:
+        asked = (first.asked or first.subject).replace('"', "")
+        return t["from_shown"].format(asked=asked, answer=text)
     if artifact.asked:  # relaxed: say which words the figure is about
         relaxed = t["relaxed_phrase" if artifact.unquoted else "relaxed"]
         return relaxed.format(asked=artifact.asked.replace('"', ""), answer=text)
@@ -98,7 +104,8 @@ def what(artifact: FactsArtifact, single: bool = False) -> str:
 def _span(lo: int, hi: int, unit: str) -> str:
     if unit == "century":
         first, last = _century(lo), _century(hi)
-        return f"the {first} century" if lo == hi else f"the {first} to the {last} century"
+        # "the 16th to 18th centuries": one span, the 17th within it
+        return f"the {first} century" if lo == hi else f"the {first} to {last} centuries"
     return f"the {lo}s" if lo == hi else f"the {lo}s to the {hi}s"
 
 

@@ -1,7 +1,8 @@
 """Periods named in a request (a heuristic parser, part of the offline planner): "the 1950s",
-"the fifties", "'40s", "1952", "19th century", open periods ("before 1850", "since 1960") and
-named ones after "from", "during" or "in" ("from world war II", "during the Great Depression"),
-as year ranges and as search filters."""
+"the fifties", "'40s", "1952", "19th century", open periods ("before 1850", "since 1960", "older
+than 1800", "pre-1900", "after the 1950s", "before the 19th century"), named ones after "from",
+"during" or "in" ("from world war II", "during the Great Depression") and eras named anywhere
+("medieval", "renaissance", "victorian"), as year ranges and as search filters."""
 
 from __future__ import annotations
 
@@ -30,10 +31,28 @@ _NAMED_RE = re.compile(
 )
 
 
+# Eras named by an adjective or a noun anywhere in a request ("medieval and renaissance objects",
+# "victorian furniture"): their years, joined when several are named. Not "Harlem Renaissance"
+# (the 1920s movement, a subject).
+ERAS: dict[str, tuple[int, int]] = {
+    r"medieval|mediaeval|middle\s+ages": (500, 1499),
+    r"(?<!harlem\s)renaissance": (1400, 1599),
+    r"victorian": (1837, 1901),
+}
+_ERA_RE = re.compile(r"\b(?:" + "|".join(f"(?:{era})" for era in ERAS) + r")\b", re.IGNORECASE)
+
+
 def without_named_period(text: str) -> str:
     """The text without its named period ("navy from world war II" -> "navy"): the years are a
     filter, and the words would match records about other wars."""
     return _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
+
+
+def without_eras(text: str) -> str:
+    """The text without the eras it names ("medieval armor" -> "armor"): for what a counted
+    record must hold (its years are the filter). A search keeps them: "medieval" helps the
+    dense ranking find medieval things within the years."""
+    return _ERA_RE.sub(" ", text)
 
 
 def named_period(text: str) -> tuple[tuple[int, int], str] | None:
@@ -44,6 +63,15 @@ def named_period(text: str) -> tuple[tuple[int, int], str] | None:
     name = m.group(1).lower()
     years = next(v for k, v in NAMED_PERIODS.items() if re.fullmatch(k, name))
     return years, name
+
+
+def era_period(text: str) -> tuple[int, int] | None:
+    """The years of the eras the text names ("medieval and renaissance": 500-1599)."""
+    spans = [
+        next(v for k, v in ERAS.items() if re.fullmatch(k, m.group(0), re.IGNORECASE))
+        for m in _ERA_RE.finditer(text)
+    ]
+    return (min(a for a, _ in spans), max(b for _, b in spans)) if spans else None
 
 
 def parse_period(text: str) -> tuple[int, int] | None:
@@ -59,28 +87,42 @@ def parse_period(text: str) -> tuple[int, int] | None:
         return start, start + 99
     if named := named_period(lower):
         return named[0]
+    if era := era_period(lower):
+        return era
     years = [int(y) for y in YEAR_RE.findall(lower)]
     if years:
         return min(years), max(years)
     return None
 
 
+# "before 1850", "older than 1800", "pre-1900", "after the 1950s", "before the 19th century"
 _OPEN_PERIOD_RE = re.compile(
-    r"\b(before|until|till|up to|prior to|earlier than|after|since|later than)\s+(?:the\s+)?"
-    r"(?:year\s+)?(1[5-9]\d\d|20[0-2]\d)\b"
+    r"\b(before|until|till|up to|prior to|earlier than|older than|pre|"
+    r"after|since|later than|newer than|more recent than|post)(?:\s+|-)(?:the\s+)?"
+    r"(?:year\s+)?(?:(?P<year>1[5-9]\d\d|20[0-2]\d)(?P<decade>'?s)?|(?P<century>1[0-9]|20)th"
+    r"[\s-]+century)\b"
 )
+_UP_TO = frozenset(("before", "prior to", "earlier than", "older than", "pre"))
+_FROM = frozenset(("after", "later than", "newer than", "more recent than", "post"))
 
-
-OPEN_WORDS = frozenset("before until till prior earlier after since later".split())
+OPEN_WORDS = frozenset("before until till prior earlier older after since later newer pre".split())
 
 
 def period_filters(text: str) -> dict[str, int]:
     """The period of the text as search filters: both years for "the 1950s", one for an open
     period ("before 1850": `year_to` 1849; "since 1960": `year_from` 1960)."""
     if m := _OPEN_PERIOD_RE.search(text.lower()):
-        word, year = m.group(1), int(m.group(2))
-        if word in ("after", "since", "later than"):
-            return {"year_from": year + 1 if word != "since" else year}
-        return {"year_to": year - 1 if word in ("before", "prior to", "earlier than") else year}
+        word = re.sub(r"\s+", " ", m.group(1))
+        if m.group("century"):  # the 19th century: 1800-1899
+            first = (int(m.group("century")) - 1) * 100
+            start, end = first, first + 99
+        else:
+            start = int(m.group("year"))
+            end = start + 9 if m.group("decade") else start  # "the 1950s": 1950-1959
+        if word in _FROM:
+            return {"year_from": end + 1}
+        if word == "since":
+            return {"year_from": start}
+        return {"year_to": start - 1 if word in _UP_TO else end}
     period = parse_period(text)
     return {"year_from": period[0], "year_to": period[1]} if period else {}

@@ -34,8 +34,9 @@ from discovery.agent.offline.references import (
     parse_reference,
     resolve,
 )
+from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead
 from discovery.agent.record_tool import RECORD_TOOL
-from discovery.agent.references import last_described, shown_records
+from discovery.agent.references import last_described, shown_list, shown_records
 from discovery.agent.state import latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 from discovery.search.similar import like_query
@@ -77,14 +78,20 @@ class LocalPlanner(BaseChatModel):
         if answered:  # a tool has answered: reply
             if answered[-1].name == RECORD_TOOL:
                 return AIMessage(content=str(answered[-1].content))
-            facts = next((a for m in turn if (a := FactsArtifact.of(m)) is not None), None)
-            if facts is not None and (question := parse_question(text)) is not None:
-                return AIMessage(content=answer(question, facts))
+            found = [a for m in turn if (a := FactsArtifact.of(m)) is not None]
+            if found and (question := parse_question(text)) is not None:
+                ids = [r.id for r in shown_records(messages[:start])]
+                if (again := shown_instead(question, found[-1], ids)) is not None:
+                    return _call(FACTS_TOOL, again)  # "who took these?": the records shown
+                return AIMessage(content=answer(question, found[-1], found[0]))
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
-        shown = shown_records(messages[:start])
         ref = parse_reference(text)
+        listed = ref.list_index if ref is not None else None  # "... from the first list"
+        shown = shown_records(messages[:start], listed)
+        if listed is not None and (that := shown_list(messages[:start], listed)) is not None:
+            previous = {"query": that.query, **that.filters}  # that list's filters kept
         target = resolve(ref, shown) if ref is not None else None
         if ref is not None and ref.demonstrative and (about := last_described(messages[:start])):
             target = next((r for r in shown if r.id == about), target)  # the one just described
@@ -100,6 +107,8 @@ class LocalPlanner(BaseChatModel):
             filters = kept | narrowed
             return self._search(like_query(target.title), filters | {"similar_to": target.id})
         if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
+            if asked := nothing_to_point_at(question, text, earlier is not None):
+                return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
             ids = [r.id for r in shown]
             calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids)

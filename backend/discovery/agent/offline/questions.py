@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from discovery.agent.offline.periods import period_filters
+from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
     parse_media_type,
@@ -28,6 +28,7 @@ from discovery.agent.offline.querying import (
 
 Kind = Literal["count", "creator", "period"]
 
+_HOW_BIG = r"\bhow\s+(?:large|big)\s+is\s+the\s+(?:collection|set|group|number)\s+of\b"
 _COUNT_RE = re.compile(
     r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
     # "what's the number of ...", "what is the total?", "the total number of ...", "number of
@@ -38,8 +39,24 @@ _COUNT_RE = re.compile(
     r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b"
     # "can you count them?", "please count the boxing photos", "total?", "in total?"
     r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
-    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$",
+    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$"
+    # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
+    rf"|\btally\b|{_HOW_BIG}",
     re.I,
+)
+# The nouns of people who make records.
+_MAKERS = (
+    r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
+    r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?)"
+)
+# A maker's trade that says the media type ("who are the film makers?" asks about films).
+_MAKER_MEDIA = (
+    (re.compile(r"\bphotographers?\b", re.I), "photograph"),
+    (re.compile(r"\bfilm\s*makers?\b|\bcinematographers?\b", re.I), "film"),
+    (re.compile(r"\bvideo\s+artists?\b", re.I), "video"),
+    (re.compile(r"\bpainters?\b", re.I), "painting"),
+    (re.compile(r"\bprintmakers?\b", re.I), "print"),
+    (re.compile(r"\bsculptors?\b", re.I), "sculpture"),
 )
 # "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
 # made steel".
@@ -47,19 +64,26 @@ _CREATOR_RE = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
     r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
-    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|photographers?|"
-    r"artists?|makers?|creators?|authors?|painters?|sculptors?|designers?)"
-    r"|(?:which|what)\s+(?:photographers?|artists?|makers?|creators?|painters?|sculptors?))\b"
+    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|"
+    # "who are the film makers", "who were the main photographers"
+    rf"(?:\w+\s+)?{_MAKERS})"
+    # "which photographers appear here?", "what Japanese artists ..."
+    rf"|(?:which|what)\s+(?:\w+\s+)?{_MAKERS})\b"
     # "who are these by?", "who is this by"
-    r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)\s+by\b"
+    # "who were they taken by?", "who was this one made by?"
+    r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)"
+    r"(?:\s+(?!by\b)\w+){0,2}\s+by\b"
     r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b"
+    # "name the photographers", "list all the artists please"
+    rf"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:name|list)\s+(?:all\s+)?(?:the\s+)?"
+    rf"(?:\w+\s+)?{_MAKERS}\b"
     # "by who?", "and by which artist?", "made by who?"
     r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
     re.I,
 )
 _PERIOD_RE = re.compile(
     r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|time)"
-    r"|how\s+old|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|painted|from|date)"
+    r"|how\s+(?:old|recent|new)\b|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|painted|from|date)"
     r"|(?:from|of)\s+(?:what|which|when)\b"
     r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))",
     re.I,
@@ -81,6 +105,8 @@ _BY_MAKERS_RE = re.compile(
     r"engravers?|illustrators?|craftsm[ae]n|makers?|firms?|studios?)\b",
     re.I,
 )
+_OPEN_YEAR_RE = re.compile(r"(?:pre|post)-?\d{4}'?s?")
+_TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|ones|such|in\s+total|total|altogether|all\s+together|"
@@ -107,6 +133,7 @@ _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number total altogether overall count took
+    tally up name list recent
     taken made make makes created create painted
     photographed shot drew drawn designed carved produced printed sculpted photographer
     photographers artist artists maker makers creator creators author authors whom decades decade
@@ -118,7 +145,9 @@ _QUESTION_WORDS = frozenset(
     showing cover covers span range such all most total museum library catalog catalogue
     who's what's where's when's there's that's it's behind painter painters sculptor sculptors
     designer designers count exactly roughly approximately about around sketched etched engraved
-    filmed
+    filmed filmmaker filmmakers printmaker printmakers illustrator illustrators cinematographer
+    cinematographers appear appears appeared appearing represented here exactly precisely
+    main principal chief leading major key notable prominent primary across whole entire
     """.split()
 )
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
@@ -126,7 +155,8 @@ _QUESTION_WORDS = frozenset(
 _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
-    piece pieces object objects thing things
+    piece pieces object objects thing things item items stuff material materials holdings ones
+    pics pic pix
     """.split()
 )
 
@@ -138,6 +168,7 @@ class CatalogQuestion:
     filters: dict[str, Any] = field(default_factory=dict)
     about_previous: bool = False
     unit: Literal["decade", "century"] = "decade"
+    by_trade: bool = False  # the media type said by a maker's trade ("which photographers")
 
 
 def parse_question(text: str) -> CatalogQuestion | None:
@@ -153,8 +184,11 @@ def parse_question(text: str) -> CatalogQuestion | None:
         return None
     filters: dict[str, Any] = {}
     topic = question_subject(text)
+    trades = [media for trade, media in _MAKER_MEDIA if trade.search(text)]
     if media := parse_media_type(text):
         filters["media_type"] = media
+    elif trades:
+        filters["media_type"] = trades[0]  # "who are the film makers?", "which photographers"
     elif topic:  # "when were the boxing pictures taken?", "who drew the floor plans?"
         implied = [media for verb, media in _MEDIA_VERBS if verb.search(text)]
         if implied:
@@ -162,10 +196,11 @@ def parse_question(text: str) -> CatalogQuestion | None:
     filters |= period_filters(text)
     # No subject of its own, and pointing back ("these", "in total") or naming no kind of
     # record ("how many are from the 1950s?"): about the thread's previous search.
-    back = not topic and (bool(_BACK_RE.search(text)) or not filters.get("media_type"))
+    back = not topic and (bool(_BACK_RE.search(text)) or not media)  # a trade names none
     back = (back or bool(_AMONG_RE.search(text))) and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
-    return CatalogQuestion(kind, topic, filters, back, unit)
+    by_trade = not media and bool(trades)
+    return CatalogQuestion(kind, topic, filters, back, unit, by_trade)
 
 
 def question_subject(text: str) -> str:
@@ -193,6 +228,9 @@ def phrased(topic: str, text: str) -> str:
 def _subject_words(text: str) -> str:
     # "by architects" goes; "by Japanese artists" keeps "Japanese"
     text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
+    text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
+    text = without_eras(text)  # "medieval things": a period, the filter
+    text = re.sub(_HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
     return " ".join(
         w
         for w in subject(text).split()
@@ -200,6 +238,7 @@ def _subject_words(text: str) -> str:
         and w not in GENERIC_WORDS
         and w not in _NOT_SUBJECT
         and not w.isdigit()
+        and not _OPEN_YEAR_RE.fullmatch(w)  # "pre-1900": a period
     )
 
 
@@ -242,7 +281,11 @@ def question_calls(
     query = "" if question.about_previous else question.subject
     if question.about_previous and previous and not previous.get("similar_to"):
         kept = {k: v for k, v in previous.items() if k in ("media_type", "year_from", "year_to")}
-        if question.subject or filters != kept:  # "how many of those are from the 1950s?",
+        asked = dict(filters)
+        if question.by_trade:  # "who's the photographer?" asks, it does not narrow
+            asked.pop("media_type", None)
+            asked |= {k: v for k, v in kept.items() if k == "media_type"}
+        if question.subject or asked != kept:  # "how many of those are from the 1950s?",
             # "... of those are by Teenie Harris?": show the narrowed ones
             query = f"{previous.get('query', '')} {question.subject}".strip()
     if query:

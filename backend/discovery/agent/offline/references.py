@@ -17,7 +17,7 @@ stand-in for an LLM, documented as such).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from discovery.agent.offline.periods import period_filters
 from discovery.agent.offline.querying import content_words, parse_media_type
@@ -34,7 +34,10 @@ _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
-_NOUN = r"(?:one|result|record|photo(?:graph)?|picture|image|item|print|painting|drawing|piece)"
+_NOUN = (
+    r"(?:one|result|record|photo(?:graph)?|pic(?:ture)?|image|item|print|painting|drawing|piece|"
+    r"object|entry|shot)"
+)
 _NUMBER = rf"(?:\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})"
 _FEW = r"two|three|four|five|[2-5]"
 _POSITION_RES = [
@@ -119,6 +122,21 @@ _NAMED_RE = re.compile(
 )
 
 
+# "from the first list", "going back to the earlier results", "in the original search": which
+# of the thread's lists the pointer counts in (1: the first; -2: the one before the last).
+_LIST_RE = re.compile(
+    r"\b(?:(?:back\s+)?(?:to|from|in|on|of|at)\s+)?(?:the|that|my)\s+"
+    r"(?P<which>first|original|initial|earlier|previous|prior|older|second|third|other)\s+"
+    r"(?:list|results?|search(?:es)?|set|batch|ones|page|lot|group)\b"
+    r"(?:\s+(?:you\s+)?(?:showed|gave|found)(?:\s+me)?)?",
+    re.IGNORECASE,
+)
+_LISTS = {"first": 1, "original": 1, "initial": 1, "second": 2, "third": 3}  # else -2
+_ITS_RE = re.compile(
+    r"\b(?:its|their)\s+(?=(?:very\s+)?(?:\d{1,3}(?:st|nd|rd|th)\b|[a-z]+\b))", re.I
+)
+
+
 @dataclass(frozen=True)
 class Reference:
     """A pointer at a shown record: a 1-based `position` (-1: the last), or a `creator`."""
@@ -130,10 +148,21 @@ class Reference:
     guessed: bool = False  # a name read as a creator: not a reference when none has it
     about: str | None = None  # words of the record's title ("the one with the trumpet")
     demonstrative: bool = False  # "that photo", "more like it": the record just talked about
+    list_index: int | None = None  # an earlier list of the thread (1: the first, -2: previous)
 
 
 def parse_reference(text: str) -> Reference | None:
-    """The shown record this turn points at, if it points at one."""
+    """The shown record this turn points at, if it points at one; in an earlier list of the
+    thread when the turn names one ("the 3rd one from the first list")."""
+    if (m := _LIST_RE.search(text)) is None:
+        return _parse_reference(text)
+    which = m.group("which").lower()
+    rest = _ITS_RE.sub("the ", _without(text, m))  # "more like its first photo"
+    ref = _parse_reference(rest)
+    return None if ref is None else replace(ref, list_index=_LISTS.get(which, -2))
+
+
+def _parse_reference(text: str) -> Reference | None:
     describe = bool(_DESCRIBE_RE.search(text)) and not _SIMILAR_RE.search(text)
     pointed = bool(
         _SIMILAR_RE.search(text)

@@ -2,7 +2,8 @@
 "more like the second one", "who's in the third photo?", "how many are there in total?", "who
 took these?", catalog questions in the catalog's own words ("how many films by Stan
 Brakhage are there"), and a change of subject inside a thread ("forget clocks, show me mirrors
-instead", which the router alone read as unrelated).
+instead", which the router alone read as unrelated); a request for a period the router called
+unclear ("medieval and renaissance objects") is a search too (`names_a_period`).
 
 The intent router reads each message alone, so it may call these unclear or unrelated (measured:
 "how many are there in total?" went to unrelated, "more like that one" to unclear). The intent
@@ -18,7 +19,8 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.querying import subject, widens
+from discovery.agent.offline.periods import period_filters, without_eras
+from discovery.agent.offline.querying import is_follow_up, subject, widens
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
 from discovery.agent.references import shown_records
@@ -26,6 +28,17 @@ from discovery.agent.references import shown_records
 # Words a turn changes its subject with, inside a thread.
 _SWITCH = frozenset("forget forgot never mind nevermind instead rather scratch".split())
 _SWITCH_RE = re.compile(r"\b(?:forget|never\s*mind|instead|scratch\s+that|rather\s+than)\b", re.I)
+
+
+def names_a_period(text: str, catalog: CatalogEvidence | None = None) -> bool:
+    """Whether `text` is a request for a period the catalog can filter by, with no word the
+    catalog does not know ("medieval and renaissance objects", "anything older than 1800"),
+    which the router alone may read as unclear; not a follow-up ("only the ones from the 1930s"
+    as a first message is answered with a question by the planner)."""
+    if not period_filters(text) or is_follow_up(text):
+        return False
+    rest = subject(without_eras(text))
+    return not rest or (catalog is not None and catalog.knows_all(rest))
 
 
 def points_back(
@@ -46,6 +59,8 @@ def points_back(
     question = parse_question(text)
     if question is None:
         return False
+    if not question.subject and question.filters.get("media_type"):
+        return True  # "how many video works are there?": a kind of record the catalog has
     if question.about_previous:
         return bool(shown_records(messages))
     return catalog is not None and bool(question.subject) and catalog.knows_all(question.subject)

@@ -1,0 +1,59 @@
+"""Questions about what the thread showed that the catalog's word matching cannot answer, as the
+local planner handles them (a heuristic stand-in for an LLM, documented as such):
+
+- "which photographers took these?" after a search whose words no record holds together
+  ("pittsburgh steel mills industry": the hybrid search showed steel mills, while the facts
+  relaxed to one record holding three of the words): a creator or period question pointing
+  back is then answered from the records shown (`catalog_facts(item_ids=...)`), which are what
+  "these" names, when the catalog's facts found no record or, relaxed, fewer than `FEW` or
+  holding fewer than half the search's words (a relaxed answer about enough records holding
+  half the words, "landscapes" for "landscapes and the sea", stands; "unions" alone for
+  "pittsburgh steel mills heavy industry unions" does not). A count is
+  never answered so: ten shown records are not a count of the catalog.
+- "how many items like that are there?" with nothing searched in the thread yet: a question
+  back ("which records do you mean?") rather than a count of the whole archive.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from discovery.agent.facts_tool import FactsArtifact
+from discovery.agent.offline.questions import CatalogQuestion
+
+# Words that point at records the thread showed (not "in total", which can mean the archive).
+_POINTER_RE = re.compile(
+    r"\b(?:these|those|them|they|their|such|like\s+(?:that|this|these|those|them|it))\b", re.I
+)
+FEW = 3
+"""A relaxed answer about fewer records than this cannot speak for "these" (a list shown)."""
+NOTHING_SHOWN = (
+    "I haven't shown you any records in this conversation yet, so I can't tell which ones you "
+    "mean. What would you like me to look up?"
+)
+
+
+def shown_instead(
+    question: CatalogQuestion, artifact: FactsArtifact, shown: Sequence[str]
+) -> dict[str, Any] | None:
+    """The `catalog_facts` arguments for the shown records, when a creator or period question
+    pointing back found no record, or only records holding some of the search's words; None
+    when the facts stand."""
+    if question.kind == "count" or not question.about_previous or not shown:
+        return None
+    if artifact.item_ids or artifact.error or (artifact.total and not artifact.asked):
+        return None
+    kept, asked = len(artifact.subject.split()), len(artifact.asked.split())
+    if artifact.total >= FEW and 2 * kept >= asked:  # "landscapes" of "landscapes sea"
+        return None
+    return {"subject": "", "item_ids": list(shown), **question.filters}
+
+
+def nothing_to_point_at(question: CatalogQuestion, text: str, has_search: bool) -> str | None:
+    """The question back for a question pointing at records ("how many like that?") in a
+    thread that has searched nothing; None otherwise."""
+    if has_search or not question.about_previous or question.filters:
+        return None
+    return NOTHING_SHOWN if _POINTER_RE.search(text) else None
