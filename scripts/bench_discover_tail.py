@@ -5,6 +5,10 @@ time (every intent a distinct MetaTool question), with and without related tools
 
     uv run python scripts/bench_discover_tail.py --n 300 [--env NAME=VALUE ...]
 
+(`--tools-data DIR` when the shared tool data is not beside the checkout; `--env
+DISCOVER_PROBE_PROFILE=FILE` adds a cProfile of the server's event-loop thread, on thread CPU
+time, from the first request after the warm-up; read it with `pstats`.)
+
 Prints, per stage, p50 / p95 and the mean over the middle of the requests (45th to 55th
 percentile of the client's latency) against the mean over the slowest 5%: the stages whose
 mean grows most in the tail are where the tail comes from. Stages: outside the app (the
