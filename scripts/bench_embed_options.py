@@ -1,7 +1,8 @@
 """The intent's embedding in `discover` (issue 15): onnxruntime session options against the
 ones the embedder uses, on one machine state. Every variant runs the same derived int8 model
 on the same MetaTool intents, alternating request by request (order reversed every other
-one); prints p50 / p95 per variant and the largest difference of any vector component from
+one); prints p50 / p95 per variant (and over the intents of `--long` tokens or more, where
+`discover`'s p95 tail comes from) and the largest difference of any vector component from
 the embedder's own session (the vectors must stay the same), then the cost of the tokenizer
 and of the thread hop `discover` makes (`asyncio.to_thread`).
 
@@ -64,6 +65,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=300)
     parser.add_argument("--tools-data", type=Path, default=tool_sets.TOOLS_DATA)
+    parser.add_argument(
+        "--long", type=int, default=40, help="also report intents of at least this many tokens"
+    )
     args = parser.parse_args()
     tool_sets.TOOLS_DATA = bench.TOOLS_DATA = args.tools_data
     intents = bench.intents(args.n + 20)
@@ -92,9 +96,13 @@ def main() -> None:
                 ms[name].append(took)
             out = vector(variants[name], encoding)
             differ[name] = max(differ[name], float(np.abs(out - reference).max()))
+    # The p95 tail of `discover` is the long intents (docs/benchmarks.md): their times apart.
+    long = np.asarray(tokens[20:]) >= args.long
     for name in names:
         p50, p95 = np.percentile(ms[name], [50, 95])
+        l50, l95 = np.percentile(np.asarray(ms[name])[long], [50, 95]) if long.any() else (0, 0)
         print(f"  {name:52} p50 {p50:6.2f}  p95 {p95:6.2f} ms  max |diff| {differ[name]:.1e}")
+        print(f"  {'':52} {args.long}+ tokens ({long.sum()}): p50 {l50:6.2f}  p95 {l95:6.2f} ms")
     tokenize = [timed(embedder._tokenizer.encode, text) for text in intents]
     print(f"tokenizer p50 {np.percentile(tokenize, 50):.3f} ms")
 

@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import psycopg
-from pgvector.psycopg import register_vector_async
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from discovery.db.embedded import EmbeddedPostgres
+from discovery.db.json_codec import configure
 from discovery.db.migrate import apply_migrations
 from discovery.db.supervisor import Supervisor
 from discovery.settings import Settings
@@ -64,7 +64,7 @@ class Database:
             min_size=min(2, self.settings.discovery_pool_max_size),
             max_size=self.settings.discovery_pool_max_size,
             kwargs={"autocommit": True, **kwargs},
-            configure=register_vector_async,
+            configure=configure,
             # No check on checkout (a round trip, about 12% of a search's event-loop time under
             # load): after a database restart a stale connection fails one request with a 503,
             # and the pool replaces it. After a restart by the supervisor the whole pool is new.

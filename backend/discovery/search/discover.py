@@ -269,12 +269,12 @@ class DiscoverService:
         for hit in hits:
             if hit.score >= floor:
                 candidates.setdefault(hit.id, (hit, False))
-        out = []
+        out, min_score, untried = [], request.filters.min_score, ExecutionStats()
         for hit, is_exact in candidates.values():
-            run = stats.get(hit.id, ExecutionStats())
+            run = stats.get(hit.id, untried)
             rate = run.success_rate(self.prior)
             score = round(self.reliability.score(hit.score, rate), 6)  # as the caller sees it
-            if score >= request.filters.min_score:
+            if score >= min_score:
                 multiplier = self.reliability.multiplier(rate)
                 out.append(Scored(hit, is_exact, hit.score, rate, run.runs, multiplier, score))
         out.sort(key=lambda s: (not s.exact, -s.score, -s.semantic, s.hit.id))

@@ -38,6 +38,9 @@ class DiscoverFilter(RequestModel):
     )
 
 
+_NO_FILTER = DiscoverFilter()  # what no filter means; read only, shared by every request
+
+
 class DiscoverRequest(RequestModel):
     intent: QueryText = Field(description="What the agent wants to do, in plain words.")
     filter: DiscoverFilter | None = Field(
@@ -61,7 +64,8 @@ class DiscoverRequest(RequestModel):
 
     @property
     def filters(self) -> DiscoverFilter:
-        return self.filter or DiscoverFilter()
+        """The filter, or the default one (one shared instance: built once, not per read)."""
+        return self.filter or _NO_FILTER
 
     @property
     def kinds(self) -> tuple[ItemKind, ...]:
