@@ -11,8 +11,9 @@ from pathlib import Path
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from discovery.settings_archive import ArchiveFusionSettings
 from discovery.settings_sections import (
-    ArchiveFusionSettings,
+    AgentSearchSettings,
     DiscoverSettings,
     FetchSettings,
     ServingSettings,
@@ -64,6 +65,7 @@ class SkillProposals(StrEnum):
 
 
 class Settings(
+    AgentSearchSettings,
     ArchiveFusionSettings,
     DiscoverSettings,
     FetchSettings,
@@ -140,7 +142,7 @@ class Settings(
     # both, hierarchical just below it with 4x fewer candidates.
     discovery_archive_strategy: StrategyName = StrategyName.HYBRID
     discovery_tool_strategy: StrategyName = StrategyName.HYBRID
-    # Archive hybrid search with DISCOVERY_ARCHIVE_FUSION=rrf (settings_sections.py), chosen on
+    # Archive hybrid search with DISCOVERY_ARCHIVE_FUSION=rrf (settings_archive.py), chosen on
     # the NPG and CMOA field-withheld tune splits (docs/archive-search.md).
     discovery_archive_rrf_k: int = Field(default=10, ge=1, le=1000)
     discovery_archive_text_weight: float = Field(
@@ -191,33 +193,6 @@ class Settings(
     discovery_chat_model: str = Field(
         default="google_genai:gemini-2.5-flash-lite",
         description="Any init_chat_model string; google_genai models use GOOGLE_API_KEY.",
-    )
-    discovery_agent_min_score: float = Field(
-        default=0.4,
-        ge=0.0,
-        le=1.0,
-        description="An attempt whose best similarity is below this is refined.",
-    )
-    discovery_agent_max_attempts: int = Field(default=3, ge=1, le=5)
-    discovery_agent_rescue: bool = Field(
-        default=False,
-        description="A first search attempt the grader accepted gets a second look (the dense "
-        "ranking, a name the records miss); one clearly better by evidence is shown instead. "
-        "Off by default: on held-out turns it rescued nothing and lost first attempts "
-        "(docs/agent-evaluation.md).",
-    )
-    discovery_agent_match_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
-    discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
-    discovery_spelling: bool = Field(
-        default=True,
-        description="The agent corrects its search queries' spelling against the catalog's "
-        "own words (a request can still ask for its exact words).",
-    )
-    discovery_spelling_min_count: int = Field(
-        default=2,
-        ge=1,
-        le=1000,
-        description="A spelling correction is a word this many records use.",
     )
     discovery_domain_file: Path = Field(
         default=resource("config/domain.toml"),

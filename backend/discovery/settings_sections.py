@@ -1,8 +1,9 @@
 """Sections of the one Settings (`settings.py` inherits them): what `discover` ranks by, what
 the fetchers of third-party URLs (agent cards, thumbnails) may reach, what one client may ask
 of the server (rate, concurrency and body limits) with what its logs say, what a conversation
-keeps, and how the embedded database is supervised. Fields are read by
-their full names (`settings.discovery_score_cap`), as any other setting."""
+keeps, how the embedded database is supervised, and how the agent searches (the archive
+fusion's section is `settings_archive.py`). Fields are read by their full names
+(`settings.discovery_score_cap`), as any other setting."""
 
 from __future__ import annotations
 
@@ -81,71 +82,6 @@ class DiscoverSettings(BaseSettings):
         if self.discovery_success_prior_successes + self.discovery_success_prior_failures <= 0:
             raise ValueError("the success-rate prior needs a positive total weight")
         return self
-
-
-class ArchiveFusionSettings(BaseSettings):
-    # Hybrid search (archives and tools) runs its dense and BM25 legs at the same time on two
-    # pooled connections when a second one is idle (never waiting for one); off: one
-    # connection, the legs one after the other. The ranking is the same either way.
-    discovery_hybrid_parallel_legs: bool = Field(
-        default=True,
-        description="Hybrid search: run the dense and BM25 legs on two idle pooled connections.",
-    )
-    # Archive hybrid search (docs/archive-search.md): a convex combination of the legs' min-max
-    # normalized scores, dense_weight x dense + (1 - dense_weight) x BM25, each leg read to its
-    # top `depth`, chosen on the tune splits of the four archive dev sets. `rrf` is the weighted
-    # reciprocal rank fusion of discovery_archive_rrf_k / _text_weight (settings.py; chosen
-    # there at depth 40). Tool catalogs keep their own RRF settings.
-    discovery_archive_fusion: FusionMode = Field(
-        default=FusionMode.CONVEX,
-        description="Archive hybrid fusion: convex (normalized scores) or rrf (reciprocal ranks).",
-    )
-    discovery_archive_dense_weight: float = Field(
-        default=0.25,
-        ge=0.0,
-        le=1.0,
-        description="Convex archive fusion: the dense leg's weight (BM25 weighs 1 minus it).",
-    )
-    # Convex: a request whose BM25 best record holds less than coverage_floor of the query's
-    # IDF weight is fused by partial_fusion instead: rrf (both legs weighing 1, k
-    # partial_rrf_k) or convex with partial_dense_weight (migration 20261130000300). A floor
-    # of 0, or convex with the same weight, turns it off.
-    discovery_archive_partial_fusion: FusionMode = Field(
-        default=FusionMode.RRF, description="Convex archive fusion: how a request is fused"
-        " when the BM25 leg's best record covers less than the coverage floor of it.",
-    )  # fmt: skip
-    discovery_archive_partial_rrf_k: int = Field(
-        default=30, ge=1, le=1000, description="Convex archive fusion, partial fusion rrf:"
-        " the RRF constant for a partly covered request.",
-    )  # fmt: skip
-    discovery_archive_partial_dense_weight: float = Field(
-        default=0.6, ge=0.0, le=1.0, description="Convex archive fusion: the dense weight when"
-        " the BM25 leg's best record covers less than the coverage floor of the query.",
-    )  # fmt: skip
-    discovery_archive_coverage_floor: float = Field(
-        default=0.6, ge=0.0, le=1.0, description="Convex archive fusion: the share of the"
-        " query's IDF weight the BM25 leg's best record must hold for the usual dense weight.",
-    )  # fmt: skip
-    # How a query word no record has (document frequency 0) counts in that coverage, as a
-    # share of its IDF: 1 counts it whole (migration 20261130000300), 0 leaves it out
-    # (migration 20261201000300).
-    discovery_archive_unknown_word_weight: float = Field(
-        default=0.0, ge=0.0, le=1.0, description="Convex archive fusion: the share of its IDF"
-        " that a query word no record has counts with in the coverage (0: left out).",
-    )  # fmt: skip
-    discovery_archive_hybrid_depth: int = Field(
-        default=100,
-        ge=1,
-        le=1000,
-        description="Archive hybrid search: how deep each leg is read before fusion.",
-    )
-    # With the convex fusion, the BM25 leg's query leaves out request words ("show me", "works
-    # depicting", "made by ... makers"; the table bm25_request_words, migration
-    # 20261129000500). The rrf fusion reads the raw request, as before it.
-    discovery_archive_request_words: bool = Field(
-        default=True,
-        description="Convex archive fusion: leave request words out of the BM25 leg's query.",
-    )
 
 
 class FetchSettings(BaseSettings):
@@ -313,4 +249,37 @@ class SupervisionSettings(BaseSettings):
         ge=0.5,
         le=600,
         description="A failed restart is retried after 0.5 s, doubling up to this.",
+    )
+
+
+class AgentSearchSettings(BaseSettings):
+    """How the conversational agent searches: when an attempt is refined, how many attempts,
+    what one attempt reads, and its spelling correction (the planner itself: settings.py)."""
+
+    discovery_agent_min_score: float = Field(
+        default=0.4,
+        ge=0.0,
+        le=1.0,
+        description="An attempt whose best similarity is below this is refined.",
+    )
+    discovery_agent_max_attempts: int = Field(default=3, ge=1, le=5)
+    discovery_agent_rescue: bool = Field(
+        default=False,
+        description="A first search attempt the grader accepted gets a second look (the dense "
+        "ranking, a name the records miss); one clearly better by evidence is shown instead. "
+        "Off by default: on held-out turns it rescued nothing and lost first attempts "
+        "(docs/agent-evaluation.md).",
+    )
+    discovery_agent_match_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
+    discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
+    discovery_spelling: bool = Field(
+        default=True,
+        description="The agent corrects its search queries' spelling against the catalog's "
+        "own words (a request can still ask for its exact words).",
+    )
+    discovery_spelling_min_count: int = Field(
+        default=2,
+        ge=1,
+        le=1000,
+        description="A spelling correction is a word this many records use.",
     )
