@@ -27,6 +27,14 @@ def _assert_own_subject(text: str, kind: str, subject: str, filters: dict[str, o
     assert not question.about_previous
 
 
+def _assert_points_back(text: str, kind: str, filters: dict[str, object]) -> None:
+    """The question is parsed as one about the last search: no subject of its own."""
+    question = parse_question(text)
+    assert question is not None
+    assert (question.kind, question.subject, question.filters) == (kind, "", filters)
+    assert question.about_previous
+
+
 @pytest.mark.parametrize(
     ("text", "kind", "subject", "filters"),
     [
@@ -323,10 +331,7 @@ def test_questions_written_apart_from_the_sets_are_parsed(
 def test_questions_pointing_back_written_apart_from_the_sets(
     text: str, kind: str, filters: dict[str, object]
 ) -> None:
-    question = parse_question(text)
-    assert question is not None
-    assert (question.kind, question.subject, question.filters) == (kind, "", filters)
-    assert question.about_previous
+    _assert_points_back(text, kind, filters)
 
 
 def test_a_question_pointing_back_keeps_the_previous_phrase_and_drops_a_change_of_mind() -> None:
@@ -470,10 +475,7 @@ def test_questions_with_trades_eras_and_open_periods_are_parsed(
 def test_questions_pointing_back_with_trades_and_periods(
     text: str, kind: str, filters: dict[str, object]
 ) -> None:
-    question = parse_question(text)
-    assert question is not None
-    assert (question.kind, question.subject, question.filters) == (kind, "", filters)
-    assert question.about_previous
+    _assert_points_back(text, kind, filters)
 
 
 @pytest.mark.parametrize(
