@@ -27,6 +27,7 @@ from typing import Any
 from discovery.evaluation.archives_eval import ndcg
 from discovery.evaluation.bench import bench_dir
 from discovery.evaluation.bench_queries import bench_queries
+from discovery.evaluation.server_cpu import server_cpu_clock
 from discovery.evaluation.stats import summarize
 from discovery.runtime import open_runtime
 from discovery.search import queries
@@ -60,12 +61,7 @@ async def main(rounds: int, budgets: list[int], split: str) -> dict[str, Any]:
                     "select id from items where kind = 'archive' and is_active"
                     " and strpos(lower(title), lower(%s)) > 0", (q,))).fetchall()  # fmt: skip
                 relevant[q] = frozenset(str(r[0]) for r in rows)
-            row = await (await conn.execute("select pg_backend_pid()")).fetchone()
-            stat = f"/proc/{row[0] if row else 0}/schedstat"
-
-            def cpu() -> float:
-                with open(stat) as f:
-                    return int(f.read().split()[0]) / 1e6
+            cpu = await server_cpu_clock(conn)
 
             for r in range(rounds + 1):  # round 0 warms the plans and the buffers
                 for i, (q, v) in enumerate(zip(qs, vectors, strict=True)):

@@ -23,6 +23,7 @@ from typing import Any
 
 from discovery.evaluation.bench import bench_dir
 from discovery.evaluation.bench_queries import bench_queries
+from discovery.evaluation.server_cpu import server_cpu_clock
 from discovery.evaluation.stats import summarize
 from discovery.runtime import open_runtime
 from discovery.search import queries
@@ -42,12 +43,7 @@ async def main(rounds: int) -> dict[str, Any]:
         filters, model = plan.filters.sql_args(), rt.embedder.model_id
         vectors = [rt.embedder.embed_query(q) for q in qs]
         async with rt.db.connection() as conn:
-            row = await (await conn.execute("select pg_backend_pid()")).fetchone()
-            stat = f"/proc/{row[0]}/schedstat" if row else ""
-
-            def cpu() -> float:
-                with open(stat) as f:
-                    return int(f.read().split()[0]) / 1e6
+            cpu = await server_cpu_clock(conn)
 
             def dense(vector: Any, depth: int) -> Awaitable[list[tuple[str, float]]]:
                 return queries.match_items_dense(

@@ -21,6 +21,7 @@ from typing import Any
 
 from discovery.evaluation.bench import bench_dir
 from discovery.evaluation.bench_queries import bench_queries
+from discovery.evaluation.server_cpu import server_cpu_clock
 from discovery.evaluation.stats import summarize
 from discovery.runtime import open_runtime
 from discovery.search import queries
@@ -41,12 +42,7 @@ async def main(rounds: int, pairs: list[tuple[int, int]]) -> dict[str, Any]:
         filters, model = plan.filters.sql_args(), rt.embedder.model_id
         vectors = [rt.embedder.embed_query(q) for q in qs]
         async with rt.db.connection() as conn:
-            row = await (await conn.execute("select pg_backend_pid()")).fetchone()
-            stat = f"/proc/{row[0] if row else 0}/schedstat"
-
-            def cpu() -> float:
-                with open(stat) as f:
-                    return int(f.read().split()[0]) / 1e6
+            cpu = await server_cpu_clock(conn)
 
             for r in range(rounds + 1):  # round 0 warms the plans and the buffers
                 for i, v in enumerate(vectors):
