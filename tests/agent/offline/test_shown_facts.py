@@ -4,8 +4,9 @@ answered from the records shown, or with a question back when nothing was search
 from __future__ import annotations
 
 from discovery.agent.facts_tool import FactsArtifact
+from discovery.agent.offline.answers import templates
 from discovery.agent.offline.questions import parse_question
-from discovery.agent.offline.shown_facts import NOTHING_SHOWN, nothing_to_point_at, shown_instead
+from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead
 
 SHOWN = ["r1", "r2", "r3"]
 
@@ -48,7 +49,9 @@ def test_a_question_with_its_own_subject_or_nothing_shown_is_left_alone() -> Non
 
 def test_pointing_at_records_before_any_search_gets_a_question_back() -> None:
     text = "how many pieces like those do you have?"
-    assert nothing_to_point_at(_question(text), text, has_search=False) == NOTHING_SHOWN
+    assert (
+        nothing_to_point_at(_question(text), text, has_search=False) == templates()["nothing_shown"]
+    )
     assert nothing_to_point_at(_question(text), text, has_search=True) is None
     total = "how many are there in total?"  # the archive's total is an answer
     assert nothing_to_point_at(_question(total), total, has_search=False) is None

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from discovery.agent.facts_tool import FactsArtifact
+from discovery.agent.offline.answers import templates
 from discovery.agent.offline.questions import CatalogQuestion
 
 # Words that point at records the thread showed (not "in total", which can mean the archive).
@@ -29,10 +30,6 @@ _POINTER_RE = re.compile(
 )
 FEW = 3
 """A relaxed answer about fewer records than this cannot speak for "these" (a list shown)."""
-NOTHING_SHOWN = (
-    "I haven't shown you any records in this conversation yet, so I can't tell which ones you "
-    "mean. What would you like me to look up?"
-)
 
 
 def shown_instead(
@@ -56,4 +53,4 @@ def nothing_to_point_at(question: CatalogQuestion, text: str, has_search: bool) 
     thread that has searched nothing; None otherwise."""
     if has_search or not question.about_previous or question.filters:
         return None
-    return NOTHING_SHOWN if _POINTER_RE.search(text) else None
+    return templates()["nothing_shown"] if _POINTER_RE.search(text) else None
