@@ -16,7 +16,7 @@ import time
 from discovery.db import ItemKind
 from discovery.evaluation.archive_sets import DEV_SETS
 from discovery.evaluation.archives_eval import eval_settings
-from discovery.evaluation.stats import summarize
+from discovery.evaluation.stats import summary_line
 from discovery.runtime import open_runtime
 from discovery.search import queries
 from discovery.search.fusion import FusionPlan
@@ -24,11 +24,6 @@ from discovery.search.models import SearchFilters
 from discovery.settings import get_settings
 
 ROUNDS = 5
-
-
-def _summary(ms: list[float]) -> str:
-    figures = summarize(ms)
-    return f"p50 {figures['p50']:.2f} ms  p95 {figures['p95']:.2f} ms"
 
 
 async def main() -> None:
@@ -75,8 +70,8 @@ async def main() -> None:
         row = await (await conn.execute("select count(*) from items")).fetchone()
     print(f"CMOA, {row[0] if row else 0} records, {len(tune)} tune requests x {ROUNDS} rounds")
     for name, ms in times.items():
-        print(f"fusion statement, {name:12} weight: {_summary(ms)}")
-    print(f"the weight alone, its own round trip:    {_summary(alone)}")
+        print(f"fusion statement, {name:12} weight: {summary_line(ms)}")
+    print(f"the weight alone, its own round trip:    {summary_line(alone)}")
 
 
 if __name__ == "__main__":

@@ -13,18 +13,13 @@ import time
 from discovery.db import ItemKind
 from discovery.evaluation.archive_sets import DEV_SETS
 from discovery.evaluation.archives_eval import eval_settings
-from discovery.evaluation.stats import summarize
+from discovery.evaluation.stats import summary_line
 from discovery.runtime import open_runtime
 from discovery.search import queries
 from discovery.search.models import SearchFilters
 from discovery.settings import get_settings
 
 ROUNDS = 5
-
-
-def _summary(ms: list[float]) -> str:
-    figures = summarize(ms)
-    return f"p50 {figures['p50']:.2f} ms  p95 {figures['p95']:.2f} ms"
 
 
 async def main() -> None:
@@ -44,8 +39,8 @@ async def main() -> None:
                     times[flag].append((time.perf_counter() - t) * 1000)
         row = await (await conn.execute("select count(*) from items")).fetchone()
     print(f"CMOA, {row[0] if row else 0} records, {len(tune)} tune requests x {ROUNDS} rounds")
-    print(f"BM25 leg, the raw request:           {_summary(times[False])}")
-    print(f"BM25 leg, without the request words: {_summary(times[True])}")
+    print(f"BM25 leg, the raw request:           {summary_line(times[False])}")
+    print(f"BM25 leg, without the request words: {summary_line(times[True])}")
 
 
 if __name__ == "__main__":

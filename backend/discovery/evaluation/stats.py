@@ -18,3 +18,9 @@ def summarize(values: list[float]) -> dict[str, float]:
         "p95": round(percentile(values, 95), 3),
         "n": len(values),
     }
+
+
+def summary_line(values: list[float]) -> str:
+    """`"p50 1.23 ms  p95 4.56 ms"`: the figures of `summarize` as a bench prints them."""
+    figures = summarize(values)
+    return f"p50 {figures['p50']:.2f} ms  p95 {figures['p95']:.2f} ms"

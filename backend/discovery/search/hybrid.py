@@ -8,8 +8,8 @@ time on two server processes, and `match_items_fuse_legs` fuses them. Without an
 connection (or with `DISCOVERY_HYBRID_PARALLEL_LEGS=false`) the dense leg and the fusion follow
 the BM25 leg on the one connection (`match_items_fuse`). Both paths give `match_items_hybrid`'s
 answer, hit for hit: the fusion is one SQL function (20261129000200_hybrid_parallel_legs.sql).
-The per-request dense weight is computed in the BM25 leg's statement (`text_leg.bm25_leg`), not
-in the fusion's, which runs after both legs.
+The fusion's per-request choice (is the request covered by its best text record?) is made in
+the BM25 leg's statement (`text_leg.bm25_leg`), not in the fusion's, which runs after both legs.
 """
 
 from __future__ import annotations
