@@ -243,11 +243,20 @@ describe("chat panel", () => {
       const region = document.querySelector('[role="status"][aria-label="Search progress"]');
       const seen: string[] = [];
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-      new MutationObserver(() => {
-        region?.querySelectorAll("li").forEach((li) => {
-          const text = li.textContent ?? "";
-          if (!seen.includes(text)) seen.push(text);
-        });
+      const note = (li: Element) => {
+        const text = li.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      };
+      // Read the records, not the region: a step can come and go before the observer runs.
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          change.addedNodes.forEach((node) => {
+            if (!(node instanceof Element)) return;
+            if (node.tagName === "LI") note(node);
+            node.querySelectorAll("li").forEach(note);
+          });
+        }
+        region?.querySelectorAll("li").forEach(note);
       }).observe(region!, { childList: true, subtree: true, characterData: true });
     });
     await ask(page, "preacher");

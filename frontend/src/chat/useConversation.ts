@@ -1,5 +1,6 @@
 // The conversation hook: restores the saved thread, runs turns over the stream, starts over.
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { flushSync } from "react-dom";
 import type { Api } from "../api/client";
 import { ApiError, isAbort } from "../api/errors";
 import { runTurn } from "../api/stream";
@@ -85,7 +86,9 @@ export function useConversation(api: Api, callbacks: ConversationCallbacks = {})
       try {
         const outcome = await runTurn(api, query, current.threadId, {
           signal: controller.signal,
-          onProgress: (event) => dispatch({ type: "progress", event }),
+          // Each step is committed to the page on its own: a fast server sends the whole turn in
+          // one chunk, and batched updates would otherwise skip straight to the answer.
+          onProgress: (event) => flushSync(() => dispatch({ type: "progress", event })),
           exact,
         });
         if (controller.signal.aborted) return;

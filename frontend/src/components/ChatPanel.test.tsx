@@ -106,6 +106,44 @@ describe("ChatPanel", () => {
     expect(region).toBeEmptyDOMElement();
   });
 
+  test("each progress step reaches the page even when the whole turn arrives in one chunk", async () => {
+    // A fast server can send every event of a turn in one network chunk: each step is still
+    // put on the page before the answer replaces them.
+    const events = searchTurn([record()], "t1", "preacher");
+    events.splice(3, 0, {
+      event: "attempt",
+      attempt: 2,
+      query: "reverend",
+      filters: {},
+      count: 1,
+      best_score: 0.52,
+      reason: "ok",
+      strategy: "synonyms",
+      accepted: true,
+      corrected_from: null,
+    });
+    renderApp(() => sseResponse(sseText(events)));
+    const region = screen.getByRole("status", { name: "Search progress" });
+    const seen: string[] = [];
+    new MutationObserver((records) => {
+      for (const change of records) {
+        change.addedNodes.forEach((node) => {
+          if (node instanceof HTMLElement && node.tagName === "LI")
+            seen.push(node.textContent ?? "");
+          if (node instanceof HTMLElement) {
+            node.querySelectorAll("li").forEach((li) => seen.push(li.textContent ?? ""));
+          }
+        });
+      }
+    }).observe(region, { childList: true, subtree: true });
+
+    await userEvent.type(input(), "preacher{Enter}");
+    await screen.findByTestId("result-card");
+    expect(seen).toContain("Searching for “preacher”");
+    expect(seen.some((line) => line.startsWith("Refining, attempt 2 of 3: “reverend”"))).toBe(true);
+    expect(region).toBeEmptyDOMElement();
+  });
+
   test("an error event is shown once, in the conversation, and Try again asks again", async () => {
     const failing: StreamEvent[] = [
       { event: "intent", intent: "search", confidence: 0.9 },
