@@ -8,6 +8,9 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
 - `v4`: `agent_conversations_v4.jsonl` (ids `v4-001`...), written 2026-11-27 without running
   the agent, after v3's report split had been read; more reference, count, creator and period
   turns, and more hard single-turn searches (the denominators of rescue by refinement).
+- `v5`: `agent_conversations_v5.jsonl` (ids `v5-001`...), written 2026-11-27 without running
+  the agent, after v4's report split had been read; the same weighting, new subjects, and it
+  must not repeat a line of v2, v3 or v4.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -80,6 +83,23 @@ SETS: dict[str, ConversationSet] = {
             "period": 12,
         },
         earlier=("v2", "v3"),
+        fresh=True,
+    ),
+    "v5": ConversationSet(
+        "v5",
+        EVAL_DIR / "agent_conversations_v5.jsonl",
+        "v5-",
+        {
+            "judged": 180,
+            "single_search": 50,
+            "typo": 15,
+            "multi_turn": 40,
+            "reference": 35,
+            "count": 30,
+            "creator": 15,
+            "period": 12,
+        },
+        earlier=("v2", "v3", "v4"),
         fresh=True,
     ),
 }
@@ -160,7 +180,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|v4` or `--file PATH` (not both); the second set when
+    """The set a command runs: `--set v2|v3|v4|v5` or `--file PATH` (not both); the second set when
     neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
