@@ -26,6 +26,9 @@ async def test_rejected_attempts_with_evidence_answer_with_the_closest_records(
     assert response.query == response.attempts[0].query  # the request's own attempt
     assert response.attempts[0].filters.get("year_from") == 1940
     assert any("nurs" in r.title.lower() for r in response.archives[:5])
+    # the closest records were shown: a reference points at them
+    more = await agent.run("more like the second one", first.thread_id)
+    assert more.attempts[0].filters.get("similar_to") == response.archives[1].id
 
 
 async def test_rejected_attempts_without_evidence_answer_with_no_results(
