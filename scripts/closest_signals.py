@@ -9,10 +9,15 @@ records, deterministically; `evaluation/first_attempt.py`), its evidence compute
 (`agent/offline/closest.py`) and its records judged: the conversation turn's `accept` rule
 (a turn whose judge wants a message is labelled `harm`: showing records fails it), or, on an
 archive set, whether a relevant record is in the first 10 (and their nDCG@10). One JSON line
-per turn.
+per turn, then (with --summary FILE, on stderr) per set: such turns, how many had a relevant
+first attempt, a relevant later attempt, and what the shipped rule (`ClosestRecords.close` on
+the first attempt) would show: relevant, not relevant, or records where a message was wanted.
+The attempts are the same whether `DISCOVERY_AGENT_CLOSEST` is on or off (it changes what is
+shown, not what is searched).
 
     uv run python scripts/closest_signals.py --out /tmp/closest.jsonl
     uv run python scripts/closest_signals.py --only conversations   # or archives
+    uv run python scripts/closest_signals.py --summary /tmp/closest.jsonl
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ import argparse
 import asyncio
 import json
 import sys
+from collections import Counter
 from typing import Any
 
 from discovery.agent.graph import build_parts
-from discovery.agent.offline.closest import ClosestRecords
+from discovery.agent.offline.closest import MIN_SCORE, ClosestRecords
 from discovery.agent.offline.lexical import KeyTerms
 from discovery.agent.responses import ArchiveRecord
 from discovery.agent.service import open_agent
@@ -131,6 +137,27 @@ async def archives(out: Any) -> None:
                     print(json.dumps(row), file=out, flush=True)
 
 
+def summary(path: str, min_score: float) -> None:
+    """Per set, from the JSON lines of a run: the turns, relevant first and later attempts, and
+    what the rule on the first attempt shows (`min_score`: the rule's similarity floor)."""
+    rows: dict[str, Counter[str]] = {}
+    for line in open(path, encoding="utf-8"):  # noqa: SIM115
+        row = json.loads(line)
+        c = rows.setdefault(row["set"], Counter())
+        first, later = row["attempts"][0], row["attempts"][1:]
+        e = first["evidence"]
+        shown = (e["count"] > 0 and e["text_top3"] and e["text_only_top3"] <= 1
+                 and e["top_score"] >= min_score)  # fmt: skip
+        c["turns"] += 1
+        c["first relevant"] += bool(first.get("relevant"))
+        c["a later attempt relevant"] += any(a.get("relevant") for a in later)
+        if shown:
+            key = "harm" if row["harm"] else "relevant" if first.get("relevant") else "not relevant"
+            c[f"shown: {key}"] += 1
+    for name, c in rows.items():
+        print(name, dict(c), file=sys.stderr)
+
+
 async def main(only: str | None, out_path: str | None) -> None:
     out = open(out_path, "w") if out_path else sys.stdout  # noqa: SIM115
     if only in (None, "conversations"):
@@ -143,5 +170,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", choices=("conversations", "archives"))
     parser.add_argument("--out")
+    parser.add_argument("--summary", help="Summarize the JSON lines of an earlier run.")
+    parser.add_argument("--min-score", type=float, default=MIN_SCORE)
     args = parser.parse_args()
-    asyncio.run(main(args.only, args.out))
+    if args.summary:
+        summary(args.summary, args.min_score)
+    else:
+        asyncio.run(main(args.only, args.out))
