@@ -270,6 +270,19 @@ class AgentSearchSettings(BaseSettings):
         "Off by default: on held-out turns it rescued nothing and lost first attempts "
         "(docs/agent-evaluation.md).",
     )
+    discovery_agent_closest: bool = Field(
+        default=True,
+        description="When every attempt is rejected, show the request's own records as the "
+        "closest ones (a hedged message) when the evidence says they are close; off: the "
+        "no-results message always (agent/offline/closest.py, docs/agent.md).",
+    )
+    discovery_agent_closest_min_score: float = Field(
+        default=0.48,
+        ge=0.0,
+        le=1.0,
+        description="The evidence: the BM25 ranking found one of the first three records (at "
+        "most one of them alone) and the first record's similarity is at least this.",
+    )
     discovery_agent_match_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
     discovery_spelling: bool = Field(

@@ -26,6 +26,7 @@ class Messages(BaseModel):
     no_results: str
     results: str
     corrected: str = "Showing results for *{query}*."
+    closest: str = 'Nothing matched "{query}" closely; these are the closest records.'
 
 
 class QuickSearch(BaseModel):

@@ -30,6 +30,7 @@ from discovery.agent.intents import IntentClassifier
 from discovery.agent.llm_steps import LLMIntentClassifier, LLMRefiner, LLMRelevanceGrader
 from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
+from discovery.agent.offline.closest import ClosestRecords
 from discovery.agent.offline.intent_model import LocalIntentClassifier
 from discovery.agent.offline.lexical import KeyTerms, LexicalGrader, LexicalReranker
 from discovery.agent.offline.planner import LocalPlanner
@@ -73,6 +74,8 @@ class AgentParts:
     Stan Brakhage?"); None: no such rescue."""
     rescuer: Rescuer | None = None
     """A second look at first attempts the grader accepted (`DISCOVERY_AGENT_RESCUE`)."""
+    closest: ClosestRecords | None = None
+    """The request's own records when every attempt is rejected (`DISCOVERY_AGENT_CLOSEST`)."""
 
 
 def intent_embedder(runtime: Runtime) -> Embedder:
@@ -101,6 +104,11 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     )
     spelling = spelling_corrector(runtime)
     rescuer = Rescuer(keys) if settings.discovery_agent_rescue else None
+    closest = (
+        ClosestRecords(keys, settings.discovery_agent_closest_min_score)
+        if settings.discovery_agent_closest
+        else None
+    )
     if llm is None and settings.uses_llm:
         llm = build_chat_model(settings)
     if llm is None:
@@ -117,6 +125,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
             terms=terms,
             catalog=local_classifier.catalog,
             rescuer=rescuer,
+            closest=closest,
         )
     return AgentParts(
         model=llm,
@@ -131,6 +140,7 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         terms=terms,
         catalog=local_classifier.catalog,
         rescuer=rescuer,
+        closest=closest,
     )
 
 
@@ -180,6 +190,7 @@ def build_graph(
             max_attempts=settings.discovery_agent_max_attempts,
             grader=parts.grader,
             rescuer=parts.rescuer,
+            closest=parts.closest,
         ),
         ToolRetryMiddleware(
             max_retries=2,

@@ -22,7 +22,13 @@ from discovery.agent.intents import GUARDRAIL, Classification, Intent, IntentCla
 from discovery.agent.memory import window_update
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.thread_turns import names_a_period, points_back
-from discovery.agent.responses import Attempt, MessageResponse, ResultsResponse, SpellingNote
+from discovery.agent.responses import (
+    ArchiveRecord,
+    Attempt,
+    MessageResponse,
+    ResultsResponse,
+    SpellingNote,
+)
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SearchArtifact
 from discovery.logs import log_event
@@ -150,6 +156,9 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
                 intent=intent, message=final_text, query=query, attempts=attempts,
                 spelling=spelling,
             )  # fmt: skip
+        if artifact.closest and records:  # every attempt rejected; these are the closest
+            message = self.vocab.fill(self.domain.messages.closest, query=query)
+            return self._results(intent, records, query, message, attempts, spelling)
         if not artifact.accepted or not records:
             best_query = query or (attempts[-1].query if attempts else "")
             message = self.vocab.fill(self.domain.messages.no_results, query=best_query)
@@ -157,6 +166,17 @@ class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
                 intent=intent, message=message, query=query, attempts=attempts, spelling=spelling
             )
         message = final_text or self.domain.messages.results.format(total=len(records), query=query)
+        return self._results(intent, records, query, message, attempts, spelling)
+
+    def _results(
+        self,
+        intent: Intent,
+        records: list[ArchiveRecord],
+        query: str,
+        message: str,
+        attempts: list[Attempt],
+        spelling: SpellingNote | None,
+    ) -> ResultsResponse:
         if spelling is not None:
             shown = self.domain.messages.corrected.format(query=spelling.corrected)
             message = f"{shown} {message}"

@@ -21,9 +21,10 @@ PROMPT_LISTED = 20
 
 
 def shown_artifacts(messages: Sequence[BaseMessage]) -> list[SearchArtifact]:
-    """The searches whose records the person saw (accepted, with records), oldest first."""
+    """The searches whose records the person saw (accepted, or the closest records shown when
+    every attempt was rejected; with records), oldest first."""
     found = (SearchArtifact.of(m) for m in messages)
-    return [a for a in found if a is not None and a.accepted and a.records]
+    return [a for a in found if a is not None and (a.accepted or a.closest) and a.records]
 
 
 def shown_records(

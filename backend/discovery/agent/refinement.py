@@ -26,6 +26,7 @@ from langchain_core.messages import ToolMessage
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 
+from discovery.agent.offline.closest import ClosestRecords
 from discovery.agent.offline.rescue import Rescuer
 from discovery.agent.planning import (
     RefineContext,
@@ -78,9 +79,10 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
         tool_name: str = SEARCH_TOOL,
         min_support: float = MIN_SUPPORT,
         rescuer: Rescuer | None = None,
+        closest: ClosestRecords | None = None,
     ) -> None:
         super().__init__()
-        self.rescuer = rescuer
+        self.rescuer, self.closest = rescuer, closest
         self.refiner, self.grader, self.tool_name = refiner, grader, tool_name
         self.min_score, self.max_attempts = min_score, max_attempts
         self.min_support = min_support
@@ -112,12 +114,28 @@ class SearchRefinementMiddleware(AgentMiddleware[DiscoveryState]):
             if loop.done or similar:
                 if not similar and self._may_rescue(loop, args):
                     yield from self._rescue(request, loop, args, artifact)
-                return loop.result(request.tool_call)  # type: ignore[arg-type]
+                return loop.result(request.tool_call, self._closest(loop))  # type: ignore[arg-type]
             refinement = yield Refine(loop.context())
             new_args = loop.next_args(args, refinement)
             if new_args is None or refinement is None:
-                return loop.result(request.tool_call)  # type: ignore[arg-type]
+                return loop.result(request.tool_call, self._closest(loop))  # type: ignore[arg-type]
             args, strategy = new_args, refinement.strategy
+
+    def _closest(self, loop: RefinementLoop) -> bool:
+        """Every attempt rejected (a doubtful one is not, `settle`): whether the request's
+        own records are close enough to be shown as the closest ones (`offline/closest.py`)."""
+        loop.settle()
+        if self.closest is None or any(a.accepted for a in loop.attempts):
+            return False
+        first, attempt = loop.artifacts[0], loop.attempts[0]
+        if not first.records or attempt.filters.get("similar_to"):
+            return False
+        evidence = self.closest.evidence(loop.request, attempt.query, first.records,
+                                         first.text_matched, first.text_only)  # fmt: skip
+        shown = self.closest.close(evidence)
+        log_event(log, "closest", cover_top=evidence.cover_top, keys=evidence.keys,
+                  top_score=round(evidence.top_score, 3), shown=shown)  # fmt: skip
+        return shown
 
     def _may_rescue(self, loop: RefinementLoop, args: dict[str, Any]) -> bool:
         """A first attempt accepted outright, on the default ranking, with records."""

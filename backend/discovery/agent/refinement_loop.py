@@ -149,14 +149,23 @@ class RefinementLoop:
         ]
         return kept or self.artifacts
 
-    def result(self, call: dict[str, Any]) -> Command[Any]:
+    def result(self, call: dict[str, Any], closest: bool = False) -> Command[Any]:
+        """The tool result the turn ends with; with `closest` (every attempt rejected, and
+        the first one's records close by the evidence: `offline/closest.py`), the first
+        attempt's own records, marked as the closest ones."""
         self.settle()
         i = self.best_index()
         best = self.attempts[i]
         artifact = self.artifacts[i].model_copy(
             update={"accepted": best.accepted, "records": self.fused_records()}
         )
-        if best.accepted:
+        if closest and not best.accepted:
+            artifact = self.artifacts[0].model_copy(update={"accepted": False, "closest": True})
+            content = (
+                f"Nothing matched closely after {len(self.attempts)} attempts. Shown as the "
+                f"closest records: {describe(artifact)}"
+            )
+        elif best.accepted:
             content = describe(artifact)
             if len(self.attempts) > 1:
                 content = f"(Best of {len(self.attempts)} attempts.) {content}"

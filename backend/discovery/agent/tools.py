@@ -70,6 +70,11 @@ class SearchArtifact(BaseModel):
         "the dense ranking did not (not within its depth): held up by their words alone.",
     )
     accepted: bool = True
+    closest: bool = Field(
+        default=False,
+        description="Every attempt was rejected and these are the closest records "
+        "(agent/offline/closest.py): shown with a hedged message.",
+    )
     error: str | None = None
 
     @classmethod

@@ -98,7 +98,18 @@ describe("nextPageRequest", () => {
     });
   });
 
-  test("without an accepted attempt the answer's query is used; the limit stays at 100", () => {
+  test("the closest records (every attempt rejected): the first attempt's words and filters", () => {
+    const response = resultsResponse([record()], "nurses");
+    response.attempts = [
+      { ...response.attempts[0]!, accepted: false, query: "nurses", filters: { year_from: 1940 } },
+      { ...response.attempts[0]!, attempt: 2, accepted: false, query: "forties", filters: {} },
+    ];
+    const body = nextPageRequest(response, 10);
+    expect(body.query).toBe("nurses");
+    expect(body.date_from).toBe(1940);
+  });
+
+  test("without any attempt the answer's query is used; the limit stays at 100", () => {
     const response = { ...resultsResponse([record()], "jazz"), attempts: [] };
     const body = nextPageRequest(response, 95);
     expect(body.query).toBe("jazz");

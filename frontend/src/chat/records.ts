@@ -45,11 +45,13 @@ const PAGE = 10;
 const MATCH_THRESHOLD = 0.3;
 
 /**
- * "Show more": the engine search behind an answer (its accepted attempt: words and filters),
- * asking for the `shown` records again plus one page (the caller drops those already shown).
+ * "Show more": the engine search behind an answer (its accepted attempt: words and filters; the
+ * first attempt when every one was rejected and the records are the closest ones), asking for
+ * the `shown` records again plus one page (the caller drops those already shown).
  */
 export function nextPageRequest(response: AgentResponse, shown: number): SearchBody {
-  const accepted = (response.attempts ?? []).find((a) => a.accepted);
+  const attempts = response.attempts ?? [];
+  const accepted = attempts.find((a) => a.accepted) ?? attempts[0];
   const filters = (accepted?.filters ?? {}) as Record<string, unknown>;
   const body: SearchBody = {
     query: accepted?.query ?? response.query ?? "",

@@ -42,6 +42,28 @@ describe("Message", () => {
     expect(actions.askExact).toHaveBeenCalledWith("photgraphs of boxng");
   });
 
+  test("the closest records: every attempt rejected, the hedged message above the cards", () => {
+    const response = resultsResponse([record()], "nurses");
+    response.message = 'Nothing matched "nurses" closely; these are the closest records.';
+    const filters = { year_from: 1940, year_to: 1949 };
+    response.attempts = (response.attempts ?? []).map((a) => ({
+      ...a,
+      filters,
+      reason: "irrelevant",
+      accepted: false,
+    }));
+    show(answer(response));
+    expect(screen.getByTestId("results-closest")).toHaveTextContent(
+      'Nothing matched "nurses" closely; these are the closest records.',
+    );
+    expect(screen.getByTestId("results-query")).toHaveTextContent("1940");
+  });
+
+  test("no closest note when an attempt was accepted", () => {
+    show(answer(resultsResponse([record()], "boxing")));
+    expect(screen.queryByTestId("results-closest")).toBeNull();
+  });
+
   test("no spelling note when nothing was corrected", () => {
     show(answer(resultsResponse([record()], "boxing")));
     expect(screen.queryByTestId("results-spelling")).toBeNull();

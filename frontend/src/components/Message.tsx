@@ -50,8 +50,11 @@ function Answer({ entry, maxAttempts, busy, actions }: MessageProps & { entry: A
       </li>
     );
   }
-  const accepted = (response.attempts ?? []).find((attempt) => attempt.accepted);
-  const filters = describeFilters(accepted?.filters);
+  const attempts = response.attempts ?? [];
+  const accepted = attempts.find((attempt) => attempt.accepted);
+  // Records with every attempt rejected are the closest ones: the agent's message says so.
+  const closest = attempts.length > 0 && !accepted;
+  const filters = describeFilters((accepted ?? attempts[0])?.filters);
   const query = response.query ?? accepted?.query ?? "";
   return (
     <li className="message message-results" data-testid="message-results">
@@ -60,6 +63,11 @@ function Answer({ entry, maxAttempts, busy, actions }: MessageProps & { entry: A
         {describeFound(records)}
       </h2>
       <Spelling response={response} busy={busy} actions={actions} withHeadline />
+      {closest && response.message && (
+        <p className="results-closest" data-testid="results-closest">
+          {response.message}
+        </p>
+      )}
       {query && (
         <p className="results-query" data-testid="results-query" title={query}>
           for <q>{clip(query, 80)}</q>
