@@ -11,7 +11,13 @@ from psycopg.types.json import Jsonb
 
 from discovery.embeddings.local import model_words
 from discovery.runtime import Runtime
-from discovery.search.spelling import Correction, SpellingCorrector, edit_distance, quoted_words
+from discovery.search.spelling import (
+    Correction,
+    SpellingCorrector,
+    edit_distance,
+    is_known,
+    quoted_words,
+)
 
 _INSERT = (
     "insert into items (id, kind, name, title, description, metadata, content_hash)"
@@ -194,3 +200,12 @@ async def test_the_rarest_trigrams_find_every_candidate_all_trigrams_find(
         )[0]
     assert {r[0] for r in found} - {word} == full - {word}
     assert len(probe) == min(len(word) + 1, 4 * k + 1)
+
+
+def test_inflected_forms_of_known_words_are_not_typos() -> None:
+    known = frozenset({"shop", "party", "dance", "church", "bowl", "christmas", "candidate"})
+    for word in ("shoppers", "partys", "dancers", "churches"):
+        assert is_known(word, known), word
+    # a typo leaves no known stem behind an ending
+    for word in ("shopqers", "dreses", "caskits", "chrches", "bowlling", "christmass", "candidats"):
+        assert not is_known(word, known), word

@@ -6,8 +6,9 @@ neighbour one edit away is used far more), to the catalog term within a small ed
 (optimal string alignment: a swap of two letters is one edit) that the catalog uses most.
 Never touched: words the catalog uses, short words, words with digits, stop words, words inside
 "quotes", and words the embedding model knows whole (`known`: real words the dense ranking
-understands, such as "photos"). A Capitalized word inside the query reads as a name: it is
-corrected only to a term one edit away that the catalog uses often.
+understands, such as "photos") or, typed in lowercase, inflected forms of them ("shoppers").
+A Capitalized word inside the query reads as a name: it is corrected only to a term one edit
+away that the catalog uses often.
 """
 
 from __future__ import annotations
@@ -100,12 +101,43 @@ def quoted_words(text: str) -> set[str]:
     return {w.lower() for q in _QUOTED.findall(text) for w in _WORD.findall(q)}
 
 
+# Endings of English inflection and derivation, and whether a base may have lost an "e" or
+# doubled its last consonant before them ("dancers": "dance"; "shoppers": "shop").
+_ENDINGS = (("ers", True), ("er", True), ("ing", True), ("ed", True), ("es", False), ("s", False))
+_VOWELS = frozenset("aeiou")
+
+
+def is_known(word: str, known: frozenset[str]) -> bool:
+    """Whether `word` (lowercase) is a known word or an inflected form of one: "shoppers" is
+    no typo of "slippers" because "shop" is known. A typo rarely leaves a known base behind an
+    ending ("dreses", "caskits", "bowlling" and "christmass" do not). Only for words typed in
+    lowercase."""
+    if word in known:
+        return True
+    for ending, verbal in _ENDINGS:
+        stem = word[: -len(ending)]
+        if not word.endswith(ending) or len(stem) < 4 or (ending == "s" and stem[-1] == "s"):
+            continue
+        bases = {stem}
+        if verbal:
+            bases.add(stem + "e")
+            # a doubled consonant after a single short vowel: "shopp" -> "shop", not "bowll"
+            if stem[-1] == stem[-2] and stem[-3] in _VOWELS and stem[-4] not in _VOWELS:
+                bases.add(stem[:-1])
+        if bases & known:
+            return True
+    return False
+
+
 def _candidate_words(query: str, known: frozenset[str]) -> list[_Word]:
     quoted = [m.span() for m in _QUOTED.finditer(query)]
     words = []
     for i, m in enumerate(_WORD.finditer(query)):
         text = m.group()
-        if len(text) < MIN_LENGTH or not text.isalpha() or text.lower() in known:
+        lower = text.lower()
+        if len(text) < MIN_LENGTH or not text.isalpha() or lower in known:
+            continue
+        if text.islower() and is_known(lower, known):  # not for names: "Haris" is not "hari"s
             continue
         if any(a <= m.start() < b for a, b in quoted):
             continue

@@ -21,6 +21,11 @@ from discovery.agent.offline.periods import (
         ("chairs designed in the 1950s or 60s", (1950, 1969)),
         ("19th century landscapes", (1800, 1899)),
         ("the flood of 1936", (1936, 1936)),
+        # a round hundred is the century English means; "the 2000s" stays a decade
+        ("decorative art from the 1700s", (1700, 1799)),
+        ("photos from the 1900s", (1900, 1999)),
+        ("furniture of the 1800s or the 1950s", (1800, 1959)),
+        ("posters from the 2000s", (2000, 2009)),
         ("jazz musicians", None),
     ],
 )
@@ -34,6 +39,8 @@ def test_period_filters_read_open_periods() -> None:
     assert period_filters("anything after 1960") == {"year_from": 1961}
     assert period_filters("since 1960 please") == {"year_from": 1960}
     assert period_filters("the 1950s") == {"year_from": 1950, "year_to": 1959}
+    assert period_filters("anything after the 1800s") == {"year_from": 1900}
+    assert period_filters("before the 1700s") == {"year_to": 1699}
     assert period_filters("boxing") == {}
 
 

@@ -133,6 +133,12 @@ def test_a_named_period_is_a_filter_not_words_of_the_query() -> None:
         ("decorative ironwork on a porch", None),
         # a media word of the main table comes first
         ("photographs of film crews", "photograph"),
+        # the engine's other types, named by their phrase; "books" alone is a subject
+        ("how many artist books are there", "book"),
+        ("artists' books from the sixties", "book"),
+        ("computer art", "digital art"),
+        ("mixed-media collages", "mixed media"),
+        ("children reading books", None),
     ],
 )
 def test_media_types_named_by_plurals_and_phrases(text: str, media: str | None) -> None:

@@ -119,6 +119,32 @@ def test_a_question_pointing_back_takes_the_previous_subject_and_filters() -> No
     assert facts_args(question, None) == {"subject": "", "year_from": 1950, "year_to": 1959}
 
 
+def test_a_count_pointing_back_keeps_the_words_the_shown_records_hold() -> None:
+    question = parse_question("and how many is that altogether?")
+    assert question is not None and question.about_previous
+    shown = [
+        "Members of the Urban League at a banquet",
+        "Urban League officers seated at table",
+        "Crowd at Urban League meeting in auditorium",
+    ]
+    previous = {"query": "urban league get-togethers"}
+    assert facts_args(question, previous) == {"subject": "urban league get-togethers"}
+    # The records on screen never say "get-togethers": counting it would count almost nothing.
+    assert facts_args(question, previous, (), shown) == {"subject": "urban league"}
+    # Held by none of them: the word held most stays rather than nothing.
+    assert facts_args(question, {"query": "boxing gyms"}, (), ["Boxers in a gym", "Ring"]) == {
+        "subject": "gyms"
+    }
+    # A name the records write capitalized stays, however few of them hold it.
+    hotels = ["Ballroom of the Hilton Hotel", "Hotel lobby", "Hotel Webster Hall", "Hotel bar"]
+    assert facts_args(question, {"query": "hilton hotel"}, (), hotels) == {
+        "subject": "hilton hotel"
+    }
+    # A quoted phrase must be held as written: kept.
+    clubs = facts_args(question, {"query": "women's clubs"}, (), ["Ladies' tea"])
+    assert clubs == {"subject": '"women\'s clubs"'}
+
+
 def test_calls_show_records_only_for_a_question_with_its_own_subject() -> None:
     own = parse_question("how many photographs of Lena Horne?")
     assert own is not None
@@ -541,3 +567,27 @@ def test_a_span_of_centuries_is_one_phrase_and_a_shown_answer_says_so() -> None:
     said = answer(CatalogQuestion("creator", about_previous=True), shown, asked)
     assert said.startswith('No record holds every word of "pittsburgh steel mills industry", so')
     assert "All 2 photographs I showed are by Luke Swank." in said
+
+
+def test_decades_spread_over_centuries_are_said_as_centuries() -> None:
+    spread = [(1750, 3), (1820, 3), (1960, 4)]
+    facts = _artifact(total=10, decades=spread, earliest=1750, latest=1965)
+    text = answer(CatalogQuestion("period"), facts)  # "what era ...?": decades by default
+    assert "mostly from the 18th to 20th centuries" in text
+    close = _artifact(total=10, decades=[(1940, 6), (1950, 4)], earliest=1941, latest=1958)
+    assert "mostly from the 1940s to the 1950s" in answer(CatalogQuestion("period"), close)
+    ancient = _artifact(total=6, decades=[(-2510, 3), (1900, 3)], earliest=-2505, latest=1910)
+    assert "the 26th BCE to 20th centuries" in answer(CatalogQuestion("period"), ancient)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("who directed these?", ""),
+        ("who wrote the letters?", "letters"),
+        ("whose are the maps?", "maps"),
+    ],
+)
+def test_more_creator_verbs(text: str, subject: str) -> None:
+    question = parse_question(text)
+    assert question is not None and (question.kind, question.subject) == ("creator", subject)

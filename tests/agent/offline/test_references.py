@@ -41,6 +41,11 @@ SHOWN = [
         ("the third one", 3),
         ("more like that one", 1),
         ("what about the third one", 3),
+        # an ordinal after "that" or "this" is still a position, not "the one just shown"
+        ("that second photo, find more like it", 2),
+        ("this third picture, more like it please", 3),
+        # "the first result" is a record; "the first results" would be a list
+        ("find me more like the first result", 1),
     ],
 )
 def test_parse_reference_reads_positions(text: str, position: int) -> None:

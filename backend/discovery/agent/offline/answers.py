@@ -73,10 +73,14 @@ def _answer(question: CatalogQuestion, artifact: FactsArtifact, values: dict[str
         return t["creator"].format(
             **values, first=first, first_count=f"{first_count:,}", others=joined
         )
-    core = facts.core(question.unit)
+    unit, core = question.unit, facts.core(question.unit)
+    if unit == "decade" and core and max(core) - min(core) >= 100:
+        # most records spread over more than a century: "the 1750s to the 1960s" says less
+        # than "the 18th to 20th centuries"
+        unit, core = "century", facts.core("century")
     if not core:
         return t["period_none"].format(**values)
-    span = _span(min(core), max(core), question.unit)
+    span = _span(min(core), max(core), unit)
     return t["period"].format(**values, span=span, earliest=facts.earliest, latest=facts.latest)
 
 
@@ -110,9 +114,10 @@ def _span(lo: int, hi: int, unit: str) -> str:
 
 
 def _century(start: int) -> str:
-    n = start // 100 + 1
+    """1800 -> "19th"; a century before the common era by its number: -2600 -> "26th BCE"."""
+    n = start // 100 + 1 if start >= 0 else -start // 100
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return f"{n}{suffix}" if start >= 0 else f"{n}{suffix} BCE"
 
 
 def _plural(word: str) -> str:

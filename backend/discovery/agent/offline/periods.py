@@ -1,8 +1,9 @@
 """Periods named in a request (a heuristic parser, part of the offline planner): "the 1950s",
-"the fifties", "'40s", "1952", "19th century", open periods ("before 1850", "since 1960", "older
-than 1800", "pre-1900", "after the 1950s", "before the 19th century"), named ones after "from",
-"during" or "in" ("from world war II", "during the Great Depression") and eras named anywhere
-("medieval", "renaissance", "victorian"), as year ranges and as search filters."""
+"the fifties", "'40s", "1952", "19th century", "the 1800s" (a century), open periods ("before
+1850", "since 1960", "older than 1800", "pre-1900", "after the 1950s", "before the 19th
+century"), named ones after "from", "during" or "in" ("from world war II", "during the Great
+Depression") and eras named anywhere ("medieval", "renaissance", "victorian"), as year ranges
+and as search filters."""
 
 from __future__ import annotations
 
@@ -74,14 +75,23 @@ def era_period(text: str) -> tuple[int, int] | None:
     return (min(a for a, _ in spans), max(b for _, b in spans)) if spans else None
 
 
+def _is_century(year: int) -> bool:
+    """ "The 1700s", "the 1800s", "the 1900s" name centuries as English uses them (1700-1799);
+    "the 2000s" is read as the decade, as it usually is."""
+    return year % 100 == 0 and year < 2000
+
+
 def parse_period(text: str) -> tuple[int, int] | None:
     """A year range named in the text: '1950s', 'the fifties', "'40s", '1952', '19th century'."""
     lower = text.lower()
-    decades = [int(m.group(1) + m.group(2) + "0") for m in _DECADE_RE.finditer(lower)]
+    found = [int(m.group(1) + m.group(2) + "0") for m in _DECADE_RE.finditer(lower)]
+    centuries = [year for year in found if _is_century(year)]  # "the 1700s": 1700-1799
+    decades = [year for year in found if not _is_century(year)]
     decades += [start for word, start in DECADE_WORDS.items() if re.search(rf"\b{word}\b", lower)]
     decades += [1900 + int(m.group(1)) * 10 for m in _SHORT_DECADE_RE.finditer(lower)]
-    if decades:  # "the 1950s or 60s" -> 1950-1969
-        return min(decades), max(decades) + 9
+    if decades or centuries:  # "the 1950s or 60s" -> 1950-1969
+        ends = [d + 9 for d in decades] + [c + 99 for c in centuries]
+        return min(decades + centuries), max(ends)
     if m := _CENTURY_RE.search(lower):
         start = (int(m.group(1)) - 1) * 100
         return start, start + 99
@@ -118,7 +128,8 @@ def period_filters(text: str) -> dict[str, int]:
             start, end = first, first + 99
         else:
             start = int(m.group("year"))
-            end = start + 9 if m.group("decade") else start  # "the 1950s": 1950-1959
+            span = 99 if _is_century(start) else 9  # "the 1950s": 1950-1959; "the 1800s"
+            end = start + span if m.group("decade") else start
         if word in _FROM:
             return {"year_from": end + 1}
         if word == "since":

@@ -110,8 +110,11 @@ class LocalPlanner(BaseChatModel):
             if asked := nothing_to_point_at(question, text, earlier is not None):
                 return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
-            ids = [r.id for r in shown]
-            calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids)
+            ids, texts = (
+                [r.id for r in shown],
+                ["\n".join((r.title, r.description, r.creator)) for r in shown],
+            )
+            calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids, texts)
             return AIMessage(content="", tool_calls=calls)
         if previous is None and is_follow_up(text) and not subject(text):
             return AIMessage(content=clarify_constraints(text))

@@ -190,6 +190,12 @@ _MORE_MEDIA = (
     (re.compile(r"\bdecorative\b(?=[\s-]+\w+s\b)", re.I), "decorative art"),
     (re.compile(r"\b(?:films|movies|motion\s+pictures)\b", re.I), "film"),
     (re.compile(r"\b(?:videos|video\s+(?:art|works?|pieces?|installations?))\b", re.I), "video"),
+    # the engine's other media types (`catalog/archives/heritage.py`), named by a phrase only:
+    # "books" alone is often a subject ("children reading books")
+    (re.compile(r"\bartists?'?\s+books?\b", re.I), "book"),
+    (re.compile(r"\b(?:digital|computer)\s+art(?:works?)?\b", re.I), "digital art"),
+    (re.compile(r"\bsound\s+art\b", re.I), "sound art"),
+    (re.compile(r"\bmixed[\s-]+media\b", re.I), "mixed media"),
 )
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from discovery.agent.offline.held_words import held_subject
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
@@ -64,7 +65,7 @@ _CREATOR_RE = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
     r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
-    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|"
+    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|directed|wrote|"
     # "who are the film makers", "who were the main photographers"
     rf"(?:\w+\s+)?{_MAKERS})"
     # "which photographers appear here?", "what Japanese artists ..."
@@ -73,7 +74,7 @@ _CREATOR_RE = re.compile(
     # "who were they taken by?", "who was this one made by?"
     r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)"
     r"(?:\s+(?!by\b)\w+){0,2}\s+by\b"
-    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?)\b"
+    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?|are|is)\b"
     # "name the photographers", "list all the artists please"
     rf"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:name|list)\s+(?:all\s+)?(?:the\s+)?"
     rf"(?:\w+\s+)?{_MAKERS}\b"
@@ -133,9 +134,8 @@ _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number total altogether overall count took
-    tally up name list recent
-    taken made make makes created create painted
-    photographed shot drew drawn designed carved produced printed sculpted photographer
+    tally up name list recent taken made make makes created create painted directed wrote
+    photographed shot drew drawn designed carved produced printed sculpted photographer written
     photographers artist artists maker makers creator creators author authors whom decades decade
     periods period eras era centuries century years year dates date dated old time age ages come
     comes came exist exists held hold holds own owns available shown results result whose
@@ -243,20 +243,23 @@ def _subject_words(text: str) -> str:
 
 
 def facts_args(
-    question: CatalogQuestion, previous: dict[str, Any] | None, shown: Sequence[str] = ()
+    question: CatalogQuestion,
+    previous: dict[str, Any] | None,
+    shown: Sequence[str] = (),
+    shown_texts: Sequence[str] = (),
 ) -> dict[str, Any] | None:
     """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
-    back) the previous search's subject with its filters and the question's on top; after a
-    search for records like a shown one, which has no subject, the records it showed (`shown`:
-    "who took these?" asks about those). None when the question points back and the thread has
-    no search to point to: the whole archive."""
+    back) the previous search's subject, filters and the question's on top; after a likeness
+    search (no subject) the records it showed (`shown`: "who took these?" asks about those);
+    the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`).
+    None when it points back and the thread has no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
         return {"subject": question.subject, "item_ids": list(shown), **question.filters}
     if question.about_previous and previous is not None:
         kept: dict[str, Any] = {
             k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
         }
-        topic = question_subject(str(previous.get("query", "")))
+        topic = held_subject(question_subject(str(previous.get("query", ""))), shown_texts)
         both = " ".join(dict.fromkeys(f"{topic} {question.subject}".split()))
         return {"subject": both, **kept, **question.filters}
     return {"subject": question.subject, **question.filters}
@@ -269,13 +272,12 @@ def question_calls(
     facts_tool: str,
     search_args: dict[str, Any],
     shown: Sequence[str] = (),
+    shown_texts: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
-    """The tool calls that answer `question`: the facts, plus a search showing the records
-    when the question names its own subject, or points back with a filter or a subject of its
-    own ("how many of those are from the 1950s?", "... of those are by Teenie Harris?": the
-    narrowed records). The records of a question that
-    only points back are already on screen."""
-    args = facts_args(question, previous, shown) or {}
+    """The facts call, plus a search showing the records when the question names its own
+    subject or points back with a filter or a subject ("how many of those are from the 1950s?":
+    the narrowed records); those of a question that only points back are on screen."""
+    args = facts_args(question, previous, shown, shown_texts) or {}
     calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
     filters = {k: v for k, v in args.items() if k not in ("subject", "item_ids")}
     query = "" if question.about_previous else question.subject
@@ -285,8 +287,7 @@ def question_calls(
         if question.by_trade:  # "who's the photographer?" asks, it does not narrow
             asked.pop("media_type", None)
             asked |= {k: v for k, v in kept.items() if k == "media_type"}
-        if question.subject or asked != kept:  # "how many of those are from the 1950s?",
-            # "... of those are by Teenie Harris?": show the narrowed ones
+        if question.subject or asked != kept:  # "... of those are by Teenie Harris?"
             query = f"{previous.get('query', '')} {question.subject}".strip()
     if query:
         search = {"query": query, **search_args, **filters}

@@ -52,10 +52,10 @@ _POSITION_RES = [
     re.compile(rf"\bthe\s+(?P<word>first)\s+(?:{_FEW})\b(?:\s+{_NOUN}s?\b)?", re.I),
     # "that photo at the top", "the one at the bottom"
     re.compile(rf"\b(?:that|this|the)\s+{_NOUN}\s+(?:at|on)\s+the\s+(?P<word>top|bottom)\b", re.I),
-    # "the second one", "the 12th photo", "the last one", "the second, but ..."; not "the
+    # "the second one", "that 2nd photo", "the last one", "the second, but ..."; not "the
     # 19th century" or "the first photographs of ..."
     re.compile(
-        rf"\bthe\s+(?:very\s+)?(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\b"
+        rf"\b(?:the|that|this)\s+(?:very\s+)?(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\b"
         r"(?!\s+(?:century|centuries|half|time|decade|world|\w{3,}s)\b)"
         # and then the end, a noun or the turn's other words: not "the last supper"
         rf"(?=\s*(?:$|[,.?!;:]|{_NOUN}\b|(?:but|only|from|in|please|and|too|again|of|"
@@ -127,7 +127,8 @@ _NAMED_RE = re.compile(
 _LIST_RE = re.compile(
     r"\b(?:(?:back\s+)?(?:to|from|in|on|of|at)\s+)?(?:the|that|my)\s+"
     r"(?P<which>first|original|initial|earlier|previous|prior|older|second|third|other)\s+"
-    r"(?:list|results?|search(?:es)?|set|batch|ones|page|lot|group)\b"
+    # "the first result" is a record (a position), "the first results" a list
+    r"(?:list|results|search(?:es)?|set|batch|ones|page|lot|group)\b"
     r"(?:\s+(?:you\s+)?(?:showed|gave|found)(?:\s+me)?)?",
     re.IGNORECASE,
 )
@@ -159,7 +160,9 @@ def parse_reference(text: str) -> Reference | None:
     which = m.group("which").lower()
     rest = _ITS_RE.sub("the ", _without(text, m))  # "more like its first photo"
     ref = _parse_reference(rest)
-    return None if ref is None else replace(ref, list_index=_LISTS.get(which, -2))
+    if ref is None:  # "more like the first ones": the list named was the pointer itself
+        return _parse_reference(text)
+    return replace(ref, list_index=_LISTS.get(which, -2))
 
 
 def _parse_reference(text: str) -> Reference | None:

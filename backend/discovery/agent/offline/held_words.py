@@ -1,0 +1,37 @@
+"""The words of a pointing-back count that the shown records hold (a heuristic of the offline
+planner, documented as such).
+
+"How many in total?" after a search for "NAACP gatherings" asks about records like the ones on
+screen. Requiring every word of the earlier request counts the records that hold "gatherings"
+too (2), while the screen shows NAACP meetings that never use the word (16 in the catalog). So
+a subject word stays only when at least half of the shown records hold it (their title,
+description or creator), or when the records write it as a name (capitalized inside a text:
+"Hilton" of "hilton hotel" is what the question is about, even where few shown records are at
+the Hilton); when none is held that widely, the most held one stays. A quoted phrase ("women's
+clubs") is kept as it is: a record must hold it as written."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from discovery.agent.offline.terms import stem, stems
+
+# capitalized, not opening a line (the shown texts: one line per field)
+_NAME_RE = re.compile(r"(?<=[ (\"'])[A-Z][\w'-]*")
+
+
+def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
+    """`topic` without the words most of the shown records do not hold (`shown_texts`: one
+    text per record, its title, description and creator on lines of their own)."""
+    words = topic.split()
+    if len(words) < 2 or not shown_texts or '"' in topic:
+        return topic
+    held = [stems(text) for text in shown_texts]
+    names = {stem(m.group(0)) for text in shown_texts for m in _NAME_RE.finditer(text)}
+    counts = [sum(stem(w) in record for record in held) for w in words]
+    kept = [w for w, n in zip(words, counts, strict=True) if 2 * n >= len(held) or stem(w) in names]
+    if kept:
+        return " ".join(kept)
+    best = max(counts)
+    return words[counts.index(best)] if best else topic
