@@ -26,6 +26,8 @@ from discovery.agent.offline.periods import (
         ("photos from the 1900s", (1900, 1999)),
         ("furniture of the 1800s or the 1950s", (1800, 1959)),
         ("posters from the 2000s", (2000, 2009)),
+        ("nineteenth-century landscapes", (1800, 1899)),
+        ("art of the Twenty-First Century", (2000, 2099)),
         ("jazz musicians", None),
     ],
 )

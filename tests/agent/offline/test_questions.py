@@ -591,3 +591,30 @@ def test_decades_spread_over_centuries_are_said_as_centuries() -> None:
 def test_more_creator_verbs(text: str, subject: str) -> None:
     question = parse_question(text)
     assert question is not None and (question.kind, question.subject) == ("creator", subject)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject"),
+    [
+        # a craft's makers ask who made the records; the trade is not what they hold
+        ("which silversmiths made the spoons?", "creator", "spoons"),
+        ("who were the cabinetmakers of the desks?", "creator", "desks"),
+        ("whose garden drawings are these?", "creator", "garden"),
+        ("when were they photographed?", "period", ""),
+        ("when was the bridge built?", "period", "bridge"),
+        # depicted, not made: the trade stays the subject of a count
+        ("how many photos of potters?", "count", "potters"),
+    ],
+)
+def test_crafts_whose_and_more_period_verbs(text: str, kind: str, subject: str) -> None:
+    question = parse_question(text)
+    assert question is not None and (question.kind, question.subject) == (kind, subject)
+
+
+def test_a_spelled_out_century_is_a_period_and_no_subject() -> None:
+    question = parse_question("count up the prints made in the twentieth century")
+    assert question is not None and question.subject == ""
+    assert question.filters == {"media_type": "print", "year_from": 1900, "year_to": 1999}
+    assert parse_question("how many architecture pieces?").filters == {  # type: ignore[union-attr]
+        "media_type": "architecture"
+    }

@@ -17,6 +17,14 @@ _DECADE_RE = re.compile(r"\b(1[5-9]|20)(\d)0'?s\b")
 _SHORT_DECADE_RE = re.compile(r"(?<![\w])'?([2-9])0'?s\b")
 YEAR_RE = re.compile(r"\b(1[5-9]\d\d|20[0-2]\d)\b")
 _CENTURY_RE = re.compile(r"\b(1[5-9]|20)th[- ]century\b")
+# "the nineteenth century", "twentieth-century prints"
+CENTURY_WORDS = {
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+    "twentieth": 20, "twenty-first": 21, "twenty first": 21,
+}  # fmt: skip
+_CENTURY_WORD_RE = re.compile(
+    r"\b(" + "|".join(CENTURY_WORDS) + r")[- ]centur(?:y|ies)\b", re.IGNORECASE
+)
 # Periods known by a name, read as years only after "from", "during" or "in" ("from world war
 # II": the years 1939-1945); elsewhere the name is a subject ("world war II memorials").
 NAMED_PERIODS: dict[str, tuple[int, int]] = {
@@ -94,6 +102,9 @@ def parse_period(text: str) -> tuple[int, int] | None:
         return min(decades + centuries), max(ends)
     if m := _CENTURY_RE.search(lower):
         start = (int(m.group(1)) - 1) * 100
+        return start, start + 99
+    if m := _CENTURY_WORD_RE.search(lower):
+        start = (CENTURY_WORDS[m.group(1).lower()] - 1) * 100
         return start, start + 99
     if named := named_period(lower):
         return named[0]

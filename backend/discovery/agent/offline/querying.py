@@ -17,6 +17,7 @@ from typing import Any
 
 from discovery.agent.offline.antecedents import with_names
 from discovery.agent.offline.periods import (
+    CENTURY_WORDS,
     DECADE_WORDS,
     OPEN_WORDS,
     YEAR_RE,
@@ -196,6 +197,14 @@ _MORE_MEDIA = (
     (re.compile(r"\b(?:digital|computer)\s+art(?:works?)?\b", re.I), "digital art"),
     (re.compile(r"\bsound\s+art\b", re.I), "sound art"),
     (re.compile(r"\bmixed[\s-]+media\b", re.I), "mixed media"),
+    (
+        re.compile(
+            r"\barchitecture\s+(?:pieces?|objects?|items?|works?)\b"
+            r"|\barchitectural\s+(?:models?|elements?|fragments?)\b",
+            re.I,
+        ),
+        "architecture",
+    ),
 )
 
 
@@ -220,6 +229,7 @@ def without_media_phrases(text: str) -> str:
 def subject(text: str) -> str:
     """Content words that are neither a media type nor a period."""
     period_words = set(DECADE_WORDS) | {"century", "decade", "years", "era", "period"}
+    period_words |= {w for words in CENTURY_WORDS for w in re.split(r"[- ]", words)}
     return " ".join(
         w
         for w in content_words(without_named_period(text))

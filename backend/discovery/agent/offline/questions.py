@@ -26,69 +26,17 @@ from discovery.agent.offline.querying import (
     subject,
     without_media_phrases,
 )
+from discovery.agent.offline.question_kinds import (
+    COUNT_RE,
+    CREATOR_RE,
+    HOW_BIG,
+    MAKER_MEDIA,
+    MAKERS,
+    PERIOD_RE,
+)
 
 Kind = Literal["count", "creator", "period"]
 
-_HOW_BIG = r"\bhow\s+(?:large|big)\s+is\s+the\s+(?:collection|set|group|number)\s+of\b"
-_COUNT_RE = re.compile(
-    r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
-    # "what's the number of ...", "what is the total?", "the total number of ...", "number of
-    # photos of X?", "give me a count of ...", "what's the count for ..."
-    r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:total\s+)?(?:number|count|total)\b"
-    r"|^\s*(?:and\s+|so\s+)?(?:the\s+)?(?:total\s+)?number\s+of\b"
-    r"|\btotal\s+number\s+of\b"
-    r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b"
-    # "can you count them?", "please count the boxing photos", "total?", "in total?"
-    r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
-    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$"
-    # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
-    rf"|\btally\b|{_HOW_BIG}",
-    re.I,
-)
-# The nouns of people who make records.
-_MAKERS = (
-    r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
-    r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?)"
-)
-# A maker's trade that says the media type ("who are the film makers?" asks about films).
-_MAKER_MEDIA = (
-    (re.compile(r"\bphotographers?\b", re.I), "photograph"),
-    (re.compile(r"\bfilm\s*makers?\b|\bcinematographers?\b", re.I), "film"),
-    (re.compile(r"\bvideo\s+artists?\b", re.I), "video"),
-    (re.compile(r"\bpainters?\b", re.I), "painting"),
-    (re.compile(r"\bprintmakers?\b", re.I), "print"),
-    (re.compile(r"\bsculptors?\b", re.I), "sculpture"),
-)
-# "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
-# made steel".
-_CREATOR_RE = re.compile(
-    r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
-    r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
-    r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
-    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|directed|wrote|"
-    # "who are the film makers", "who were the main photographers"
-    rf"(?:\w+\s+)?{_MAKERS})"
-    # "which photographers appear here?", "what Japanese artists ..."
-    rf"|(?:which|what)\s+(?:\w+\s+)?{_MAKERS})\b"
-    # "who are these by?", "who is this by"
-    # "who were they taken by?", "who was this one made by?"
-    r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)"
-    r"(?:\s+(?!by\b)\w+){0,2}\s+by\b"
-    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?|are|is)\b"
-    # "name the photographers", "list all the artists please"
-    rf"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:name|list)\s+(?:all\s+)?(?:the\s+)?"
-    rf"(?:\w+\s+)?{_MAKERS}\b"
-    # "by who?", "and by which artist?", "made by who?"
-    r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
-    re.I,
-)
-_PERIOD_RE = re.compile(
-    r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|time)"
-    r"|how\s+(?:old|recent|new)\b|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|painted|from|date)"
-    r"|(?:from|of)\s+(?:what|which|when)\b"
-    r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))",
-    re.I,
-)
 # Verbs only a photograph is the object of: a question with its own subject and one of these
 # asks about photographs ("boxing" alone also matches a 1736 box puzzle).
 _PHOTO_VERB_RE = re.compile(r"\b(?:taken|took|photographed|snapped)\b", re.I)
@@ -107,6 +55,7 @@ _BY_MAKERS_RE = re.compile(
     re.I,
 )
 _OPEN_YEAR_RE = re.compile(r"(?:pre|post)-?\d{4}'?s?")
+_MAKER_WORD_RE = re.compile(MAKERS, re.I)
 _TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
@@ -134,7 +83,7 @@ _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number total altogether overall count took
-    tally up name list recent taken made make makes created create painted directed wrote
+    tally up name list recent taken made make makes created create painted directed wrote built
     photographed shot drew drawn designed carved produced printed sculpted photographer written
     photographers artist artists maker makers creator creators author authors whom decades decade
     periods period eras era centuries century years year dates date dated old time age ages come
@@ -174,17 +123,19 @@ class CatalogQuestion:
 def parse_question(text: str) -> CatalogQuestion | None:
     """The catalog question in `text`, or None when it is not one."""
     kind: Kind | None
-    if _COUNT_RE.search(text):
+    if COUNT_RE.search(text):
         kind = "count"
-    elif _CREATOR_RE.search(text):
+    elif CREATOR_RE.search(text):
         kind = "creator"
-    elif _PERIOD_RE.search(text):
+    elif PERIOD_RE.search(text):
         kind = "period"
     else:
         return None
     filters: dict[str, Any] = {}
     topic = question_subject(text)
-    trades = [media for trade, media in _MAKER_MEDIA if trade.search(text)]
+    if kind == "creator":  # "which silversmiths made ...": who, not what they made
+        topic = " ".join(w for w in topic.split() if not _MAKER_WORD_RE.fullmatch(w))
+    trades = [media for trade, media in MAKER_MEDIA if trade.search(text)]
     if media := parse_media_type(text):
         filters["media_type"] = media
     elif trades:
@@ -230,7 +181,7 @@ def _subject_words(text: str) -> str:
     text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
     text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
     text = without_eras(text)  # "medieval things": a period, the filter
-    text = re.sub(_HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
+    text = re.sub(HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
     return " ".join(
         w
         for w in subject(text).split()

@@ -1,0 +1,75 @@
+"""What kind of catalog question a turn asks, by its wording (the offline planner's heuristic
+stand-in for an LLM, used by `questions.py`): a count ("how many", "tally"), a creator question
+("who took these?", "which silversmiths made ...", "whose drawings are these?") or a period
+question ("what decades ...", "when were they photographed?"), and the makers' trades that
+name a media type ("the film makers" asks about films)."""
+
+from __future__ import annotations
+
+import re
+
+HOW_BIG = r"\bhow\s+(?:large|big)\s+is\s+the\s+(?:collection|set|group|number)\s+of\b"
+COUNT_RE = re.compile(
+    r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
+    # "what's the number of ...", "what is the total?", "the total number of ...", "number of
+    # photos of X?", "give me a count of ...", "what's the count for ..."
+    r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:total\s+)?(?:number|count|total)\b"
+    r"|^\s*(?:and\s+|so\s+)?(?:the\s+)?(?:total\s+)?number\s+of\b"
+    r"|\btotal\s+number\s+of\b"
+    r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b"
+    # "can you count them?", "please count the boxing photos", "total?", "in total?"
+    r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
+    r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$"
+    # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
+    rf"|\btally\b|{HOW_BIG}",
+    re.I,
+)
+# The nouns of people who make records.
+MAKERS = (
+    r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
+    r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?|"
+    # crafts: "silversmiths", "glassmakers", "cabinetmakers", "potters", "weavers"
+    r"\w+smiths?|\w+makers?|potters?|weavers?|carvers?|jewel+ers?|manufacturers?)"
+)
+# A maker's trade that says the media type ("who are the film makers?" asks about films).
+MAKER_MEDIA = (
+    (re.compile(r"\bphotographers?\b", re.I), "photograph"),
+    (re.compile(r"\bfilm\s*makers?\b|\bcinematographers?\b", re.I), "film"),
+    (re.compile(r"\bvideo\s+artists?\b", re.I), "video"),
+    (re.compile(r"\bpainters?\b", re.I), "painting"),
+    (re.compile(r"\bprintmakers?\b", re.I), "print"),
+    (re.compile(r"\bsculptors?\b", re.I), "sculpture"),
+)
+# "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
+# made steel".
+CREATOR_RE = re.compile(
+    r"(?:^|[.,;:!?]\s*|\b(?:me|know|wonder|wondering|curious|idea|and|so|ok|okay|hi|hey)\s+)"
+    r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
+    r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
+    r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|directed|wrote|"
+    # "who are the film makers", "who were the main photographers"
+    rf"(?:\w+\s+)?{MAKERS})"
+    # "which photographers appear here?", "what Japanese artists ..."
+    rf"|(?:which|what)\s+(?:\w+\s+)?{MAKERS})\b"
+    # "who are these by?", "who is this by"
+    # "who were they taken by?", "who was this one made by?"
+    r"|\bwho(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:these|those|they|this|it|them)"
+    r"(?:\s+(?!by\b)\w+){0,2}\s+by\b"
+    r"|\bby\s+whom\b|\bwhose\s+(?:work|photos?|photographs?|pictures?|prints?|paintings?|are|is)\b"
+    # "whose church drawings are these?"
+    r"|^\s*(?:and\s+|so\s+)?whose\b"
+    # "name the photographers", "list all the artists please"
+    rf"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:name|list)\s+(?:all\s+)?(?:the\s+)?"
+    rf"(?:\w+\s+)?{MAKERS}\b"
+    # "by who?", "and by which artist?", "made by who?"
+    r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
+    re.I,
+)
+PERIOD_RE = re.compile(
+    r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|time)"
+    r"|how\s+(?:old|recent|new)\b|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|"
+    r"painted|photographed|shot|drawn|printed|built|produced|designed|from|date)"
+    r"|(?:from|of)\s+(?:what|which|when)\b"
+    r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))",
+    re.I,
+)
