@@ -77,8 +77,8 @@ def place_rows(places: list[Place]) -> list[tuple[str, str]]:
 
 async def sync_place_forms(conn: psycopg.AsyncConnection, places: list[Place]) -> bool:
     """Make `bm25_place_forms` hold exactly `places`; True when it had to be rewritten. One
-    transaction; the lexemes are computed in SQL (`bm25_place_lexemes`), as the BM25 leg
-    reads them."""
+    transaction; the table's trigger computes each form's lexemes and phrase in SQL, as the
+    BM25 leg reads them."""
     wanted = place_rows(places)
     cur = await conn.execute("select place, form from bm25_place_forms order by place, form")
     if [tuple(r) for r in await cur.fetchall()] == wanted:
@@ -87,8 +87,6 @@ async def sync_place_forms(conn: psycopg.AsyncConnection, places: list[Place]) -
         await conn.execute("delete from bm25_place_forms")
         async with conn.cursor() as c:
             await c.executemany(
-                "insert into bm25_place_forms (place, form, lexemes)"
-                " values (%s, %s, bm25_place_lexemes(%s))",
-                [(p, f, f) for p, f in wanted],
+                "insert into bm25_place_forms (place, form) values (%s, %s)", wanted
             )
     return True
