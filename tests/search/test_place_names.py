@@ -21,9 +21,10 @@ def test_packaged_table_loads_with_names_and_adjectives() -> None:
 
 def test_rows_leave_out_a_leading_the() -> None:
     rows = place_rows(load_places())
-    assert ("the Netherlands", "Netherlands") in rows
-    assert ("the Netherlands", "Holland") in rows
-    assert not any(form.lower().startswith("the ") for _, form in rows)
+    assert ("the Netherlands", "Netherlands", True) in rows
+    assert ("the Netherlands", "Holland", True) in rows
+    assert ("the Netherlands", "Dutch", False) in rows
+    assert not any(form.lower().startswith("the ") for _, form, _ in rows)
 
 
 def test_a_form_belongs_to_one_place(tmp_path: Path) -> None:

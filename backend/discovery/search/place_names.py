@@ -64,14 +64,14 @@ def load_places(path: Path = DEFAULT_PLACES_FILE) -> list[Place]:
     return places
 
 
-def place_rows(places: list[Place]) -> list[tuple[str, str]]:
-    """(place, form) rows for the table, a leading "the" left out of a form ("the Netherlands"
-    is the form "Netherlands": "the" is a stop word to the BM25 leg anyway)."""
+def place_rows(places: list[Place]) -> list[tuple[str, str, bool]]:
+    """(place, form, is_name) rows for the table, a leading "the" left out of a form ("the
+    Netherlands" is the form "Netherlands": "the" is a stop word to the BM25 leg anyway)."""
     rows = []
     for place in places:
         for form in place.forms:
             stripped = form[4:] if form.lower().startswith("the ") else form
-            rows.append((place.name, stripped))
+            rows.append((place.name, stripped, form in place.names))
     return sorted(set(rows))
 
 
@@ -80,13 +80,16 @@ async def sync_place_forms(conn: psycopg.AsyncConnection, places: list[Place]) -
     transaction; the table's trigger computes each form's lexemes and phrase in SQL, as the
     BM25 leg reads them."""
     wanted = place_rows(places)
-    cur = await conn.execute("select place, form from bm25_place_forms order by place, form")
+    cur = await conn.execute(
+        "select place, form, is_name from bm25_place_forms order by place, form, is_name"
+    )
     if [tuple(r) for r in await cur.fetchall()] == wanted:
         return False
     async with conn.transaction():
         await conn.execute("delete from bm25_place_forms")
         async with conn.cursor() as c:
             await c.executemany(
-                "insert into bm25_place_forms (place, form) values (%s, %s)", wanted
+                "insert into bm25_place_forms (place, form, is_name) values (%s, %s, %s)",
+                wanted,
             )
     return True
