@@ -15,6 +15,8 @@ alter table bm25_place_forms add column if not exists is_name boolean not null d
 drop function if exists bm25_place_groups(text, text[]);
 drop function if exists match_items_bm25(text, int, text[], text[], boolean, text[], int, int, int,
                                          float8);
+drop function if exists match_items_bm25(text, int, text[], text[], boolean, text[], int, int, int,
+                                         float8, float8);  -- a draft of this migration's, if any
 
 create or replace function bm25_place_groups(positive text, filter_kinds text[] default null)
 returns table (place text, own text[], form text, term_ids int[], in_query boolean,
