@@ -3,7 +3,8 @@ adjectives"): a set's tune requests through `match_items_bm25` as hybrid search 
 (request words left out, the service's candidate budget) with `place_weight` 0 and the given
 weight, alternated request by request (the order flipped every round), on the catalog
 `discovery eval archives` left for the set; and the work: the terms each request scores and
-how many of them the folding adds.
+how many forms the folding adds (for requests that name a country: the default weights, 1 for
+those and 0 for a request saying only an adjective).
 
     uv run python scripts/bench_place_folding.py [--set cmoa-places] [--weight 0.5] [--rounds 5]
 """
@@ -26,8 +27,10 @@ from discovery.settings import get_settings
 TERMS = """
 select (select count(*) from bm25_terms t
         where t.term = any(tsvector_to_array(to_tsvector('english', %(q)s)))),
-       (select count(distinct g.place) from bm25_place_groups(%(q)s, '{archive}') g),
-       (select count(*) from bm25_place_groups(%(q)s, '{archive}') g where not g.in_query)
+       (select count(distinct g.place) from bm25_place_groups(%(q)s, '{archive}') g
+        where g.name_asked),
+       (select count(*) from bm25_place_groups(%(q)s, '{archive}') g
+        where g.name_asked and not g.in_query)
 """
 
 
