@@ -22,7 +22,7 @@
 -- the request. The forms' terms join the candidates' terms (rarest first, within the budget),
 -- so a record that only says "Japanese" is a candidate for "prints from Japan". Weight 0 (the
 -- default, for rpc clients and tool search) is exactly the previous function. Only SQL and one
--- table of about 200 rows: the same on the embedded server and on Supabase.
+-- table of about 160 rows: the same on the embedded server and on Supabase.
 
 create table if not exists bm25_place_forms (
     place   text not null,
