@@ -16,6 +16,7 @@ from discovery.embeddings import Embedder, build_embedder
 from discovery.intents import IntentRegistry
 from discovery.search.agents import AgentSearchService
 from discovery.search.discover import DiscoverService
+from discovery.search.place_names import load_places, sync_place_forms
 from discovery.search.service import SearchService
 from discovery.settings import Settings, resource
 
@@ -46,6 +47,7 @@ async def open_runtime(
     try:
         async with db.connection() as conn:
             await restore_deferred_indexes(conn)  # after a bulk load that died
+            await sync_place_forms(conn, load_places(settings.discovery_places_file))
         search = SearchService(db, embedder, settings)
         yield Runtime(
             settings,

@@ -184,6 +184,10 @@ class Settings(
         default=resource("config/skills.toml"),
         description="The seed skill categories for tools, prompts and resources.",
     )
+    discovery_places_file: Path = Field(
+        default=resource("config/places.toml"),
+        description="Countries, their other names and adjectives, for the BM25 leg's folding.",
+    )
     discovery_mcp_servers_file: Path = Field(
         default=resource("config/mcp_servers.toml"),
         description="The MCP servers `discovery sync mcp` connects to (TOML or JSON).",

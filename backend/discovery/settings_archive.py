@@ -73,3 +73,19 @@ class ArchiveFusionSettings(BaseSettings):
         default=True,
         description="Convex archive fusion: leave request words out of the BM25 leg's query.",
     )
+    # Places and their adjectives (migration 20261202000100): with the convex fusion, a country
+    # in the request ("prints from Japan") also matches its other forms ("Japanese", from
+    # config/places.toml), one term group; a form the request does not say weighs this much
+    # of one it says (1 and, below, 0: chosen on the tune splits, docs/archive-search.md).
+    # 0 turns it off.
+    discovery_archive_place_weight: float = Field(
+        default=1.0, ge=0.0, le=1.0, description="Convex archive fusion: how much a country's"
+        " other forms (its adjectives, other names) weigh in the BM25 leg; 0: off.",
+    )  # fmt: skip
+    # ... and how much they weigh when the request says the country only as an adjective
+    # ("works by Dutch artists": "Holland", "Netherlandish"; migration 20261202000101); 0: such
+    # a request ranks as without the folding.
+    discovery_archive_place_adjective_weight: float = Field(
+        default=0.0, ge=0.0, le=1.0, description="Convex archive fusion: how much a country's"
+        " other forms weigh in the BM25 leg for a request that says it only as an adjective.",
+    )  # fmt: skip

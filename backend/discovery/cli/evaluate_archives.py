@@ -17,7 +17,7 @@ from rich.table import Table
 
 from discovery.cli.terminal import console, err, load_settings
 
-SETS = ("npg", "cmoa-withheld", "demo-agent", "demo-captions")
+SETS = ("npg", "cmoa-withheld", "cmoa-places", "demo-agent", "demo-captions")
 
 
 def archives_cmd(

@@ -6,6 +6,10 @@ in a file the ingest reads) and requests with the ids of their relevant records:
 - `cmoa-withheld`: the Carnegie Museum of Art's objects (`data/eval/cmoa-withheld/`) with their
   classification and creator nationalities withheld as judgments; template requests over object
   classes, nationalities and both.
+- `cmoa-places`: the same objects (those whose creators' birth places resolve to a country), each
+  creator printed with its nationality ("Utagawa Hiroshige (Japanese)"), classification and
+  birth places withheld as judgments; template requests naming a country ("prints from Japan"),
+  a class and both (`data/eval/cmoa-places/README.md`).
 - `demo-agent`: the agent's 144 judged requests (`data/eval/agent_queries.jsonl`) on the demo
   archive; a record is relevant when the set's acceptance rule accepts it. Written and used while
   the agent was built: optimistic.
@@ -32,6 +36,7 @@ from discovery.settings import REPO_ROOT, resource
 
 NPG_DIR = REPO_ROOT / "data" / "eval" / "npg"
 CMOA_WITHHELD_DIR = REPO_ROOT / "data" / "eval" / "cmoa-withheld"
+CMOA_PLACES_DIR = REPO_ROOT / "data" / "eval" / "cmoa-places"
 DEMO_ARCHIVE = resource("data/demo/heritage_demo.jsonl.gz")
 CAPTION_QUERIES = 150
 
@@ -96,6 +101,15 @@ def cmoa_withheld(directory: Path = CMOA_WITHHELD_DIR) -> DevSet:
     )
 
 
+def cmoa_places(directory: Path = CMOA_PLACES_DIR) -> DevSet:
+    return DevSet(
+        "cmoa-places",
+        [directory / "records.jsonl.gz"],
+        _judged(directory),
+        note="CMOA objects, creators with nationality text; requests name countries",
+    )
+
+
 def _acceptance_record(item: CatalogItem) -> dict[str, object]:
     meta = item.metadata
     return {"title": item.title, "description": item.description} | {
@@ -145,6 +159,7 @@ def demo_captions(archive: Path = DEMO_ARCHIVE, n: int = CAPTION_QUERIES, seed: 
 DEV_SETS: dict[str, Callable[[], DevSet]] = {
     "npg": npg,
     "cmoa-withheld": cmoa_withheld,
+    "cmoa-places": cmoa_places,
     "demo-agent": demo_agent,
     "demo-captions": demo_captions,
 }

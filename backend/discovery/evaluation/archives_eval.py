@@ -212,6 +212,8 @@ def settings_summary(settings: Settings) -> dict[str, Any]:
         "archive_text_weight": settings.discovery_archive_text_weight,
         "archive_hybrid_depth": settings.discovery_archive_hybrid_depth,
         "archive_request_words": settings.discovery_archive_request_words,
+        "archive_place_weight": settings.discovery_archive_place_weight,
+        "archive_place_adjective_weight": settings.discovery_archive_place_adjective_weight,
         "text_candidate_budget": settings.discovery_text_candidate_budget,
         "limit": K,
         "embedding_model": settings.discovery_embedding_model.value,

@@ -44,7 +44,10 @@ class FusionPlan:
     sums weight / (rrf_k + rank); `convex` sums weight x the leg's min-max normalized score,
     over the sum of the weights (a score in [0, 1]). See the migration 20261128000700.
     `request_words`: the BM25 leg's query leaves out the searched kinds' request words
-    (`bm25_request_text`, migration 20261129000500).
+    (`bm25_request_text`, migration 20261129000500). `place_weight`: a country in the request
+    also matches its other forms in the BM25 leg, weighing this much (0: off; migration
+    20261202000100), `place_adjective_weight` for a request that says the country only as an
+    adjective (migration 20261202000101).
 
     Per request (convex only; `partial_fusion` None: never): when the BM25 leg's best record
     holds less than `coverage_floor` of the query's IDF weight (`bm25_query_coverage`; a query
@@ -64,6 +67,8 @@ class FusionPlan:
     partial_rrf_k: int = 60
     coverage_floor: float = 0.0
     unknown_word_weight: float = 1.0
+    place_weight: float = 0.0
+    place_adjective_weight: float = 0.0
 
     @classmethod
     def for_tools(cls, settings: Settings) -> FusionPlan:
@@ -96,6 +101,8 @@ class FusionPlan:
             text_weight=1.0 - alpha if convex else settings.discovery_archive_text_weight,
             depth=settings.discovery_archive_hybrid_depth,
             request_words=convex and settings.discovery_archive_request_words,
+            place_weight=settings.discovery_archive_place_weight if convex else 0.0,
+            place_adjective_weight=settings.discovery_archive_place_adjective_weight,
         )
         if not per_request:
             return plan

@@ -69,10 +69,17 @@ async def match_items_bm25(
     filters: dict[str, Any],
     candidate_budget: int,
     request_words: bool = False,
+    place_weight: float = 0.0,
+    place_adjective_weight: float = 0.0,
 ) -> list[tuple[str, float]]:
     """The BM25 ranking alone: (id, score), best first. With `request_words`, the query leaves
-    out the searched kinds' request words first (`bm25_request_text`, same statement)."""
-    args = filters | {"text": text, "count": count, "budget": candidate_budget}
+    out the searched kinds' request words first (`bm25_request_text`, same statement); with a
+    `place_weight`, a country in it also matches its other forms (its names weighing
+    `place_adjective_weight` for a request that says only an adjective; migrations 20261202000100
+    and 20261202000101)."""
+    args = filters | {"text": text, "count": count, "budget": candidate_budget,
+                      "place_weight": place_weight,
+                      "place_adjective_weight": place_adjective_weight}  # fmt: skip
     args.pop("model_name", None)
     query = "bm25_request_text(%(text)s, %(filter_kinds)s::text[])" if request_words else "%(text)s"
     rows = await (
@@ -81,7 +88,8 @@ async def match_items_bm25(
             " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
             " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
             " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
-            " candidate_budget => %(budget)s)",
+            " candidate_budget => %(budget)s, place_weight => %(place_weight)s,"
+            " place_adjective_weight => %(place_adjective_weight)s)",
             args,
         )
     ).fetchall()

@@ -22,7 +22,8 @@ BM25_ARGS = (
     " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
     " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
     " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
-    " candidate_budget => %(budget)s"
+    " candidate_budget => %(budget)s, place_weight => %(place_weight)s,"
+    " place_adjective_weight => %(place_adjective_weight)s"
 )
 
 Ranking = list[tuple[str, float]]
@@ -43,7 +44,8 @@ async def bm25_leg(
     if fusion.partial_fusion is None:
         ranking = await queries.match_items_bm25(
             conn, text, count=count, filters=filters, candidate_budget=candidate_budget,
-            request_words=fusion.request_words,
+            request_words=fusion.request_words, place_weight=fusion.place_weight,
+            place_adjective_weight=fusion.place_adjective_weight,
         )  # fmt: skip
         return ranking, fusion
     query = (
@@ -58,7 +60,11 @@ async def bm25_leg(
         " coalesce((select array_agg(t.bm25 order by t.r) from t), '{}'),"
         f" {fusion.covered_sql('(select t.id from t order by t.r limit 1)')}"
     )
-    args = filters | fusion.sql_args() | {"text": text, "count": count, "budget": candidate_budget}
+    args = filters | fusion.sql_args() | {"text": text, "count": count,
+                                          "budget": candidate_budget,
+                                          "place_weight": fusion.place_weight,
+                                          "place_adjective_weight": fusion.place_adjective_weight,
+                                          }  # fmt: skip
     args.pop("model_name", None)
     row = await (await conn.execute(sql, args)).fetchone()
     assert row is not None
