@@ -50,6 +50,7 @@ from discovery.embeddings import Embedder
 from discovery.embeddings.local import LocalMiniLMEmbedder, model_words
 from discovery.llm import build_chat_model
 from discovery.runtime import Runtime
+from discovery.search.place_names import load_places, place_synonyms
 from discovery.search.spelling import SpellingCorrector
 from discovery.settings import EmbeddingModel, Settings
 
@@ -95,7 +96,10 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
         intent_embedder(runtime), domain, cache_dir=settings.discovery_data_dir / "cache",
         catalog=await CatalogEvidence.of_archive(terms),
     )  # fmt: skip
-    keys = KeyTerms(terms, domain.synonyms)
+    # the grader and the reranker read a country as the BM25 leg does (its adjectives too)
+    places = load_places(settings.discovery_places_file)
+    folds = place_synonyms(places) if settings.discovery_archive_place_weight > 0 else {}
+    keys = KeyTerms(terms, {**folds, **domain.synonyms})
     reranker = LexicalReranker(keys)
     local_refiner = LocalRefiner(domain.synonyms, terms, english=model_words())
     planner = LocalPlanner(

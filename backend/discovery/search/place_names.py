@@ -75,6 +75,22 @@ def place_rows(places: list[Place]) -> list[tuple[str, str, bool]]:
     return sorted(set(rows))
 
 
+def place_synonyms(places: list[Place]) -> dict[str, list[str]]:
+    """For each one-word name of a place, lowercased, its other one-word forms: "hungary" ->
+    ["hungarian", ...]. The direction the BM25 leg folds by default (a request naming the
+    country), for the agent's relevance grader, which must see "Hungarian" as holding
+    "Hungary" as the leg's ranking does."""
+    out: dict[str, list[str]] = {}
+    for place in places:
+        words = [f.lower().removeprefix("the ") for f in place.forms]
+        single = [w for w in dict.fromkeys(words) if " " not in w]
+        for form in place.names:
+            name = form.lower().removeprefix("the ")
+            if " " not in name:
+                out[name] = [w for w in single if w != name]
+    return out
+
+
 async def sync_place_forms(conn: psycopg.AsyncConnection, places: list[Place]) -> bool:
     """Make `bm25_place_forms` hold exactly `places`; True when it had to be rewritten. One
     transaction; the table's trigger computes each form's lexemes and phrase in SQL, as the

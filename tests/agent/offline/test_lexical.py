@@ -6,6 +6,7 @@ from __future__ import annotations
 from discovery.agent.offline.lexical import KeyTerms, LexicalGrader, describes
 from discovery.agent.offline.terms import TermStats
 from discovery.agent.responses import ArchiveRecord
+from discovery.search.place_names import load_places, place_synonyms
 
 # Records per word, as the catalog would count them.
 COUNTS = [("sea", 5), ("ships", 4), ("wedding", 80), ("bride", 60), ("band", 60),
@@ -138,3 +139,19 @@ def test_the_words_a_follow_up_opens_with_are_not_held_against_the_records() -> 
     brides = [record(f"Bride and groom leaving church, ceremony {i}", "Oil.") for i in range(3)]
     assert grader().grade("ok, back to the band: only the 1950s", "wedding 1950s", brides)
     assert not grader().grade("only the band from the 1950s", "wedding band 1950s", brides)
+
+
+def test_a_country_is_held_by_a_record_that_says_its_adjective() -> None:
+    """The grader reads a country as the BM25 leg's place folding does: "objects from Hungary"
+    is held by "Vase (Zsolnay, Hungarian)"; the synonyms come from `config/places.toml`."""
+    counts = [*COUNTS, ("hungarian", 12), ("hungary", 1)]
+    records = [
+        record("Vase with iridescent glaze", "Zsolnay Porcelain Manufactory (Hungarian)"),
+        *DESCRIBED[:2],
+    ]
+    plain = LexicalGrader(KeyTerms(TermStats(counts=counts), SYNONYMS))
+    assert not plain.grade("objects from Hungary", "objects from hungary", records)
+    folds = place_synonyms(load_places())
+    assert "hungarian" in folds["hungary"] and "hungary" not in folds.get("hungarian", [])
+    folded = LexicalGrader(KeyTerms(TermStats(counts=counts), {**folds, **SYNONYMS}))
+    assert folded.grade("objects from Hungary", "objects from hungary", records)
