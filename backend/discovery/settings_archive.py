@@ -83,7 +83,7 @@ class ArchiveFusionSettings(BaseSettings):
         " other forms (its adjectives, other names) weigh in the BM25 leg; 0: off.",
     )  # fmt: skip
     # ... and how much they weigh when the request says the country only as an adjective
-    # ("works by Dutch artists": "Holland", "Netherlandish"; migration 20261202000101); 0: such
+    # ("works by Dutch artists": "Holland", "Netherlandish"; migration 20261202000100); 0: such
     # a request ranks as without the folding.
     discovery_archive_place_adjective_weight: float = Field(
         default=0.0, ge=0.0, le=1.0, description="Convex archive fusion: how much a country's"

@@ -23,12 +23,21 @@
 -- so a record that only says "Japanese" is a candidate for "prints from Japan". Weight 0 (the
 -- default, for rpc clients and tool search) is exactly the previous function. Only SQL and one
 -- table of about 160 rows: the same on the embedded server and on Supabase.
+--
+-- By direction: a request that says one of a country's names ("Japan", "Holland") gets the
+-- country's other forms at `place_weight`; a request that says it only as an adjective gets
+-- them at `place_adjective_weight` (null: `place_weight`). On the tune splits one weight for
+-- both lifted requests naming a country and cost requests saying an adjective ("works by
+-- English artists": judged by the nationality as written, which "British" or "England" is
+-- not), so the app passes 0 for adjectives: such a request ranks exactly as without folding.
+-- `bm25_place_forms.is_name` says which forms are names (config/places.toml: `name`, `also`).
 
 create table if not exists bm25_place_forms (
     place   text not null,
     form    text not null,
     lexemes text[] not null,
     phrase  tsquery not null,
+    is_name boolean not null default false,
     primary key (place, form)
 );
 create index if not exists bm25_place_forms_first on bm25_place_forms ((lexemes[1]));
@@ -60,25 +69,26 @@ create trigger bm25_place_forms_fill before insert or update on bm25_place_forms
 -- The groups of a request: per country named in `positive` (one of its forms as a phrase of the
 -- request's lexemes), the request's own lexemes of that country's matched forms (`own`), and
 -- for every form of the country whose terms the catalog has: its term ids, whether the request
--- says it, its rarest term and that term's document count (in the kinds searched).
+-- says it, its rarest term and that term's document count (in the kinds searched), whether it
+-- is a name, and whether the request said one of the country's names (`name_asked`).
 create or replace function bm25_place_groups(positive text, filter_kinds text[] default null)
 returns table (place text, own text[], form text, term_ids int[], in_query boolean,
-               rarest int, df bigint)
+               rarest int, df bigint, is_name boolean, name_asked boolean)
 language sql stable as $$
     with q as (select to_tsvector('english', positive) as v),
     matched as (
-        select f.place, f.form, f.lexemes
+        select f.place, f.form, f.lexemes, f.is_name
         from bm25_place_forms f, q
         where cardinality(f.lexemes) > 0
           and f.lexemes[1] = any(tsvector_to_array(q.v))
           and q.v @@ f.phrase
     ),
     places as (
-        select m.place, array_agg(distinct l) as own
+        select m.place, array_agg(distinct l) as own, bool_or(m.is_name) as name_asked
         from matched m, unnest(m.lexemes) l group by m.place
     ),
     terms as (
-        select f.place, f.form, cardinality(f.lexemes) as n, bt.id,
+        select f.place, f.form, f.is_name, cardinality(f.lexemes) as n, bt.id,
                coalesce((select sum(d.df) from bm25_df d where d.term_id = bt.id
                          and (filter_kinds is null or d.kind = any(filter_kinds))), 0) as df
         from places p
@@ -88,9 +98,9 @@ language sql stable as $$
     )
     select p.place, p.own, t.form, array_agg(t.id order by t.id),
            exists (select 1 from matched m where m.place = p.place and m.form = t.form),
-           (array_agg(t.id order by t.df, t.id))[1], min(t.df)
+           (array_agg(t.id order by t.df, t.id))[1], min(t.df), t.is_name, p.name_asked
     from terms t join places p on p.place = t.place
-    group by p.place, p.own, t.form, t.n
+    group by p.place, p.own, p.name_asked, t.form, t.is_name, t.n
     having count(*) = t.n and min(t.df) > 0
 $$;
 
@@ -106,7 +116,8 @@ create or replace function match_items_bm25(
     date_from          int default null,
     date_to            int default null,
     candidate_budget   int default 5000,
-    place_weight       float8 default 0
+    place_weight       float8 default 0,
+    place_adjective_weight  float8 default null
 )
 returns table (id text, bm25 float8, text_rank int)
 language plpgsql set jit = off stable as $$
@@ -133,8 +144,10 @@ begin
     if match_count is null or match_count < 1 or match_count > 1000 then
         raise exception using errcode = '22023', message = 'match_count must be within [1, 1000]';
     end if;
-    if place_weight is null or place_weight < 0 or place_weight > 1 then
-        raise exception using errcode = '22023', message = 'place_weight must be within [0, 1]';
+    if place_weight is null or place_weight < 0 or place_weight > 1
+       or place_adjective_weight < 0 or place_adjective_weight > 1 then
+        raise exception using errcode = '22023',
+            message = 'place_weight and place_adjective_weight must be within [0, 1]';
     end if;
     select coalesce(sum(s.n_docs), 0) into n_docs from bm25_kind_stats s
     where filter_kinds is null or s.kind = any(filter_kinds);
@@ -143,7 +156,7 @@ begin
     if place_weight > 0 and n_docs > 0 then
         for g in
             select pg.place, least(n_docs, sum(pg.df)) as df, min(pg.own) as own,
-                   string_agg(format('%s * %s', case when pg.in_query then 1 else place_weight end,
+                   string_agg(format('%s * %s', pg.w,
                        case when cardinality(pg.term_ids) = 1
                             then format('(-(c.weights <#> %L::sparsevec))',
                                         format('{%s:1}/1000000000', pg.term_ids[1]))
@@ -154,8 +167,14 @@ begin
                        ', ' order by pg.form) as expr,
                    array_agg(pg.rarest order by pg.form) as rarest,
                    array_agg(pg.df order by pg.form) as form_dfs
-            from bm25_place_groups(positive, filter_kinds) pg
+            from (select x.*, case when x.in_query then 1
+                                   when not x.name_asked
+                                   then coalesce(place_adjective_weight, place_weight)
+                                   else place_weight end as w
+                  from bm25_place_groups(positive, filter_kinds) x) pg
+            where pg.w > 0  -- a form weighing 0 is neither scored nor a candidate
             group by pg.place
+            having bool_or(not pg.in_query)  -- nothing to fold: the request's words, as before
         loop
             groups := groups || format(' + %s * greatest(%s)',
                                        ln(1 + (n_docs - g.df + 0.5) / (g.df + 0.5)), g.expr);

@@ -47,7 +47,7 @@ class FusionPlan:
     (`bm25_request_text`, migration 20261129000500). `place_weight`: a country in the request
     also matches its other forms in the BM25 leg, weighing this much (0: off; migration
     20261202000100), `place_adjective_weight` for a request that says the country only as an
-    adjective (migration 20261202000101).
+    adjective (the same migration).
 
     Per request (convex only; `partial_fusion` None: never): when the BM25 leg's best record
     holds less than `coverage_floor` of the query's IDF weight (`bm25_query_coverage`; a query

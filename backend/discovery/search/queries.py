@@ -75,8 +75,8 @@ async def match_items_bm25(
     """The BM25 ranking alone: (id, score), best first. With `request_words`, the query leaves
     out the searched kinds' request words first (`bm25_request_text`, same statement); with a
     `place_weight`, a country in it also matches its other forms (its names weighing
-    `place_adjective_weight` for a request that says only an adjective; migrations 20261202000100
-    and 20261202000101)."""
+    `place_adjective_weight` for a request that says only an adjective; migration
+    20261202000100)."""
     args = filters | {"text": text, "count": count, "budget": candidate_budget,
                       "place_weight": place_weight,
                       "place_adjective_weight": place_adjective_weight}  # fmt: skip
