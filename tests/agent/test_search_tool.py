@@ -7,7 +7,7 @@ import pytest
 from tests.catalog.test_ingest import FIXTURE
 
 from discovery.agent.more_like import needed_shared, subject_words
-from discovery.agent.tools import SearchArtifact, make_search_tool
+from discovery.agent.tools import SearchArtifact, make_search_tool, with_word
 from discovery.catalog.archives.ingest import ingest_archives
 from discovery.runtime import Runtime
 
@@ -24,6 +24,9 @@ async def test_the_tool_searches_hybrid_and_drops_an_unknown_media_type(runtime:
     artifact = SearchArtifact.model_validate(unknown)
     assert artifact.query == "streetcar hologram" and "media_type" not in artifact.filters
     assert artifact.records  # the filter would have removed every record
+    # a query that already says the type (in another number) is searched as it is
+    _, said = await search(query="streetcar holograms", media_type="hologram", match_count=5)
+    assert SearchArtifact.model_validate(said).query == "streetcar holograms"
     _, known = await search(query="streetcar", media_type="photograph", match_count=5)
     assert SearchArtifact.model_validate(known).filters == {"media_type": "photograph"}
 
@@ -79,3 +82,10 @@ async def test_the_tool_searches_the_dense_ranking_alone_on_request(runtime: Run
     assert alone.text_matched is None and alone.text_only == []
     scores = [r.score for r in alone.records]
     assert scores == sorted(scores, reverse=True)  # the dense order, by similarity
+
+
+def test_with_word_adds_a_word_the_query_does_not_hold_in_any_form() -> None:
+    assert with_word("streetcar", "hologram") == "streetcar hologram"
+    assert with_word("Textiles", "textile") == "Textiles"
+    assert with_word("australia prints", "print") == "australia prints"
+    assert with_word("", "film") == "film"

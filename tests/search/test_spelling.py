@@ -118,6 +118,19 @@ async def test_a_word_the_catalog_barely_uses_is_corrected_to_a_far_more_used_ne
     assert (await corrector.correct("boxing")).changes == {}
 
 
+async def test_an_inflection_of_a_catalog_term_is_no_typo(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, [f"w{i}" for i in range(40)], "Watercolor landscape")
+        await _add(conn, [f"d{i}" for i in range(40)], "Drawings of bridges")
+    corrector = SpellingCorrector(runtime.db)
+    # the catalog says "watercolor" and "drawings": other forms of them are left as typed
+    for typed in ("drawings and watercolors", "a drawing of a bridge"):
+        correction = await corrector.correct(typed)
+        assert (correction.query, correction.changes) == (typed, {})
+    # a typo of the same words is still corrected
+    assert (await corrector.correct("watercolr drawngs")).query == "watercolor drawings"
+
+
 @pytest.fixture
 def corrector(demo_runtime: Runtime) -> SpellingCorrector:
     return SpellingCorrector(demo_runtime.db, known=model_words())

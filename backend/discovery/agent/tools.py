@@ -15,6 +15,7 @@ from discovery.db import ItemKind
 from discovery.search.models import MAX_EXCLUDED, InvalidRequest, SearchRequest, Strategy
 from discovery.search.service import SearchService
 from discovery.search.similar import UnknownItem
+from discovery.search.spelling import same_word
 
 SEARCH_TOOL = "search_archives_db"
 DESCRIPTION = (
@@ -96,6 +97,15 @@ class Reranker(Protocol):
     async def rerank(self, query: str, records: list[ArchiveRecord]) -> list[ArchiveRecord]: ...
 
 
+def with_word(query: str, word: str) -> str:
+    """`query` with `word` added, unless it holds the word or another form of it."""
+    lower = word.lower()
+    held = (w.lower() for w in query.split())
+    if any(w == lower or same_word(w, lower) for w in held):
+        return query
+    return f"{query} {word}".strip()
+
+
 def filters_of(args: dict[str, Any]) -> dict[str, Any]:
     """The filter arguments of a tool call that are set."""
     keys = ("media_type", "year_from", "year_to", "similar_to", "leg")
@@ -142,8 +152,9 @@ def make_search_tool(
     ) -> tuple[str, dict[str, Any]]:
         if media_type and media_type.lower() not in await search.archive_media_types():
             # A type the archive's records do not carry would filter every record out: search
-            # for its word instead (measured: the CMOA set without classifications).
-            query, media_type = f"{query} {media_type}", None
+            # for its word instead (measured: the CMOA set without classifications), unless the
+            # query says it already ("textiles" for textile: twice would weigh it double).
+            query, media_type = with_word(query, media_type), None
         args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
         args["similar_to"], args["leg"] = similar_to, leg
         dense = {"strategy": Strategy.DIRECT} if leg == "dense" and not similar_to else {}

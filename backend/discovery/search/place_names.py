@@ -76,18 +76,18 @@ def place_rows(places: list[Place]) -> list[tuple[str, str, bool]]:
 
 
 def place_synonyms(places: list[Place]) -> dict[str, list[str]]:
-    """For each one-word name of a place, lowercased, its other one-word forms: "hungary" ->
-    ["hungarian", ...]. The direction the BM25 leg folds by default (a request naming the
-    country), for the agent's relevance grader, which must see "Hungarian" as holding
-    "Hungary" as the leg's ranking does."""
+    """For each name of a place, lowercased, its other one-word forms: "hungary" ->
+    ["hungarian", ...], "united kingdom" -> ["uk", "british", ...]. The direction the BM25 leg
+    folds by default (a request naming the country), for the agent's relevance grader, which
+    must see "Hungarian" as holding "Hungary" as the leg's ranking does. A name of several
+    words is one key (the grader reads it as a phrase), never one per word."""
     out: dict[str, list[str]] = {}
     for place in places:
         words = [f.lower().removeprefix("the ") for f in place.forms]
         single = [w for w in dict.fromkeys(words) if " " not in w]
         for form in place.names:
             name = form.lower().removeprefix("the ")
-            if " " not in name:
-                out[name] = [w for w in single if w != name]
+            out[name] = [w for w in single if w != name]
     return out
 
 

@@ -5,8 +5,10 @@ A word is corrected only when the catalog does not use it (or uses it once or tw
 neighbour one edit away is used far more), to the catalog term within a small edit distance
 (optimal string alignment: a swap of two letters is one edit) that the catalog uses most.
 Never touched: words the catalog uses, short words, words with digits, stop words, words inside
-"quotes", and words the embedding model knows whole (`known`: real words the dense ranking
-understands, such as "photos") or, typed in lowercase, inflected forms of them ("shoppers").
+"quotes", lowercase words whose neighbour is only another form of them ("watercolors" when the
+catalog says "watercolor"), and words the embedding model knows whole (`known`: real words the
+dense ranking understands, such as "photos") or, typed in lowercase, inflected forms of them
+("shoppers").
 A Capitalized word inside the query reads as a name: it is corrected only to a term one edit
 away that the catalog uses often.
 """
@@ -129,6 +131,14 @@ def is_known(word: str, known: frozenset[str]) -> bool:
     return False
 
 
+def same_word(word: str, term: str) -> bool:
+    """Whether one is an inflected form of the other ("watercolors" and "watercolor"): the
+    same word in another number or tense, never a typo to correct (the text ranking stems
+    both alike; correcting one to the other only announces a change the person did not
+    need)."""
+    return is_known(word, frozenset((term,))) or is_known(term, frozenset((word,)))
+
+
 def _candidate_words(query: str, known: frozenset[str]) -> list[_Word]:
     quoted = [m.span() for m in _QUOTED.finditer(query)]
     words = []
@@ -243,6 +253,9 @@ class SpellingCorrector:
         scored = [
             (d, -n, t)
             for t, n in candidates
-            if t != word and n >= floor and (d := edit_distance(word, t, limit + 1)) <= limit
+            if t != word
+            and n >= floor
+            and (name or not same_word(word, t))
+            and (d := edit_distance(word, t, limit + 1)) <= limit
         ]
         return min(scored)[2] if scored else None

@@ -155,3 +155,20 @@ def test_a_country_is_held_by_a_record_that_says_its_adjective() -> None:
     assert "hungarian" in folds["hungary"] and "hungary" not in folds.get("hungarian", [])
     folded = LexicalGrader(KeyTerms(TermStats(counts=counts), {**folds, **SYNONYMS}))
     assert folded.grade("objects from Hungary", "objects from hungary", records)
+
+
+def test_a_country_of_several_words_is_one_key_held_by_its_adjective() -> None:
+    """The United Kingdom is one key: a record by a "British" artist holds it, although it
+    says neither "united" nor "kingdom" (two keys, each unheld, rejected it before)."""
+    counts = [*COUNTS, ("british", 40), ("united", 9), ("kingdom", 3)]
+    records = [
+        record("Office building on a London street, detail drawing",
+               "Work by Sir Edwin Lutyens (British), c. 1904. Ink and watercolor."),
+        *DESCRIBED[:2],
+    ]  # fmt: skip
+    request = "drawings and watercolors from the United Kingdom"
+    folds = place_synonyms(load_places())
+    assert "british" in folds["united kingdom"]
+    folded = LexicalGrader(KeyTerms(TermStats(counts=counts), {**folds, **SYNONYMS}))
+    assert folded.grade(request, request.lower(), records)
+    assert not folded.grade(request, request.lower(), DESCRIBED)  # still judged on its words

@@ -30,6 +30,7 @@ from discovery.agent.offline.querying import (
     write_query,
 )
 from discovery.agent.offline.terms import TermStats, stem, stems
+from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
 
 GRADE_TOP = 3
@@ -60,14 +61,24 @@ class KeyTerms:
         ]
 
     def of(self, query: str) -> list[set[str]]:
-        """For each checkable key word of the query, the stems that would support it."""
+        """For each checkable key word of the query, the stems that would support it. A
+        phrase the synonyms know ("united kingdom") is one key, held by any of its forms
+        ("British"), not two keys that records naming the country by its adjective lack."""
         out = []
-        for word in self.specific_words(query):
-            forms = [word, *self.synonyms.get(word, [])]
+        phrases = self._phrases(query)
+        taken = {w for phrase in phrases for w in phrase.split()}
+        keys = [*phrases, *(w for w in self.specific_words(query) if w not in taken)]
+        for key in keys:
+            forms = [key, *self.synonyms.get(key, [])]
             known = {stem(f.split()[-1]) for f in forms if self.terms.doc_freq(f.split()[-1]) > 0}
             if known:
                 out.append(known)
         return out
+
+    def _phrases(self, query: str) -> list[str]:
+        """The synonyms' phrases (keys of several words) the query holds, word for word."""
+        text = f" {' '.join(words(query))} "
+        return [k for k in self.synonyms if " " in k and f" {k} " in text]
 
 
 def record_stems(title: str, description: str) -> set[str]:
