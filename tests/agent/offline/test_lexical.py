@@ -172,3 +172,17 @@ def test_a_country_of_several_words_is_one_key_held_by_its_adjective() -> None:
     folded = LexicalGrader(KeyTerms(TermStats(counts=counts), {**folds, **SYNONYMS}))
     assert folded.grade(request, request.lower(), records)
     assert not folded.grade(request, request.lower(), DESCRIBED)  # still judged on its words
+
+
+def test_a_key_word_is_held_by_the_catalogs_other_spelling_of_it() -> None:
+    """The catalog spells it "moustache": a request for "mustaches" is held by those records
+    (before, the word was not checkable and the records were judged on "guys" alone)."""
+    counts = [*COUNTS, ("moustache", 20), ("guys", 3)]
+    records = [
+        record("Portrait of man wearing moustache and Army uniform", "Photographic negative."),
+        *DESCRIBED[:2],
+    ]
+    keys = KeyTerms(TermStats(counts=counts), SYNONYMS)
+    assert {"moustach"} in keys.of("guys with mustaches")
+    assert LexicalGrader(keys).grade("guys with mustaches", "guys with mustaches", records)
+    assert not LexicalGrader(keys).grade("guys with mustaches", "guys with mustaches", DESCRIBED)

@@ -129,3 +129,13 @@ def test_only_name_like_words_the_catalog_lacks_are_kept_from_the_message() -> N
                             tried=["jazz band"], titles=[])  # fmt: skip
     out = counted.refine(context)
     assert out is not None and out.query == "zzyzx jazz swimming pool"
+
+
+def test_feedback_adds_no_caption_frame_or_general_words() -> None:
+    """ "Six men, including ... second from left": "men" and "including" recur in the
+    catalog's captions without saying what they show."""
+    titles = ["Six men, including boxer holding cigar, second from left",
+              "Three men, including one holding cigar", "Two men, including boxer"]  # fmt: skip
+    out = refiner().refine(ctx("smokers", "weak", titles=titles))
+    assert out is not None
+    assert (out.query, out.strategy) == ("smokers boxer holding", "feedback")

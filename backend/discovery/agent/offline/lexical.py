@@ -29,7 +29,7 @@ from discovery.agent.offline.querying import (
     without_lead,
     write_query,
 )
-from discovery.agent.offline.terms import TermStats, stem, stems
+from discovery.agent.offline.terms import TermStats, spelling_variants, stem, stems
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
 
@@ -71,6 +71,9 @@ class KeyTerms:
         for key in keys:
             forms = [key, *self.synonyms.get(key, [])]
             known = {stem(f.split()[-1]) for f in forms if self.terms.doc_freq(f.split()[-1]) > 0}
+            if not known:  # the catalog may spell it otherwise ("moustache" for "mustaches")
+                variants = spelling_variants(stem(key.split()[-1]))
+                known = {v for v in variants if self.terms.stem_freq(v) > 0}
             if known:
                 out.append(known)
         return out

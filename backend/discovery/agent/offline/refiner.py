@@ -31,6 +31,9 @@ from discovery.agent.offline.terms import TermStats
 from discovery.agent.planning import RefineContext, Refinement, normalize, words
 
 RAREST = 3  # the request's rarest words a "specify" refinement keeps
+# Words of the catalog's captions that place or list people, never a subject to add ("Six men,
+# including boxer Fritzie Zivic second from left").
+CAPTION_FRAME = frozenset("including left right center centre front background foreground".split())
 
 
 class LocalRefiner:
@@ -164,7 +167,15 @@ class LocalRefiner:
         query_terms = set(ctx.query.split())
         counts: Counter[str] = Counter()
         for title in ctx.titles[:top]:  # each word once per title, in order (stable ties)
-            kept = (w for w in words(title) if len(w) > 2 and w not in FILLER and not w.isdigit())
+            kept = (
+                w
+                for w in words(title)
+                if len(w) > 2
+                and not w.isdigit()
+                and w not in FILLER
+                and w not in GENERIC_WORDS
+                and w not in CAPTION_FRAME
+            )
             counts.update(list(dict.fromkeys(kept)))
         recurring = [w for w, n in counts.most_common() if n >= 2 and w not in query_terms]
         if not recurring:

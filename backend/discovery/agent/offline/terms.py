@@ -30,6 +30,30 @@ def stems(text: str) -> set[str]:
     return {stem(w) for w in words(text)}
 
 
+_VOWELS = "aeiou"
+MIN_VARIANT = 5  # shorter stems have too many neighbours one vowel away
+
+
+def spelling_variants(word_stem: str) -> set[str]:
+    """The stem with one vowel more or less beside another vowel: the British and American
+    spellings of a word ("mustach" and "moustach", "color" and "colour", "archeolog" and
+    "archaeolog"). Only for stems of `MIN_VARIANT` letters or more."""
+    if len(word_stem) < MIN_VARIANT:
+        return set()
+    out = set()
+    for i, c in enumerate(word_stem):
+        if c not in _VOWELS:
+            continue
+        beside = word_stem[i - 1 : i] + word_stem[i + 1 : i + 2]
+        if any(b in _VOWELS for b in beside):
+            out.add(word_stem[:i] + word_stem[i + 1 :])
+        for v in _VOWELS:
+            out.add(word_stem[:i] + v + word_stem[i:])
+            out.add(word_stem[: i + 1] + v + word_stem[i + 1 :])
+    out.discard(word_stem)
+    return out
+
+
 class TermStats:
     def __init__(self, db: Database | None = None, counts: Iterable[tuple[str, int]] = ()) -> None:
         self.db = db
