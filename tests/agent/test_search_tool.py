@@ -89,3 +89,4 @@ def test_with_word_adds_a_word_the_query_does_not_hold_in_any_form() -> None:
     assert with_word("Textiles", "textile") == "Textiles"
     assert with_word("australia prints", "print") == "australia prints"
     assert with_word("", "film") == "film"
+    assert with_word("architectural models", "architecture") == "architectural models"

@@ -10,12 +10,12 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from discovery.agent.more_like import DocFreq, more_like
+from discovery.agent.offline.terms import stem, stems
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
 from discovery.search.models import MAX_EXCLUDED, InvalidRequest, SearchRequest, Strategy
 from discovery.search.service import SearchService
 from discovery.search.similar import UnknownItem
-from discovery.search.spelling import same_word
 
 SEARCH_TOOL = "search_archives_db"
 DESCRIPTION = (
@@ -98,10 +98,9 @@ class Reranker(Protocol):
 
 
 def with_word(query: str, word: str) -> str:
-    """`query` with `word` added, unless it holds the word or another form of it."""
-    lower = word.lower()
-    held = (w.lower() for w in query.split())
-    if any(w == lower or same_word(w, lower) for w in held):
+    """`query` with `word` added, unless it holds the word or another form of it (by English
+    stem, as the text ranking reads it: "textiles" holds textile, "architectural" architecture)."""
+    if stem(word) in stems(query):
         return query
     return f"{query} {word}".strip()
 
