@@ -618,3 +618,20 @@ def test_a_spelled_out_century_is_a_period_and_no_subject() -> None:
     assert parse_question("how many architecture pieces?").filters == {  # type: ignore[union-attr]
         "media_type": "architecture"
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject"),
+    [
+        ("name the artists of the lithographs", "creator", "lithographs"),
+        ("how many etchings are there?", "count", "etchings"),
+        ("what decades are the watercolors from?", "period", "watercolors"),
+    ],
+)
+def test_a_technique_is_the_subject_within_its_media_type(
+    text: str, kind: str, subject: str
+) -> None:
+    """The lithographs are some of the prints: the question counts and names those records
+    (the records' media say "Lithograph on paper"), not every print."""
+    media = {"lithographs": "print", "etchings": "print", "watercolors": "drawing"}[subject]
+    _assert_own_subject(text, kind, subject, {"media_type": media})

@@ -22,6 +22,8 @@ from discovery.agent.offline.held_words import held_subject
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
+    TECHNIQUE_WORDS,
+    content_words,
     parse_media_type,
     subject,
     without_media_phrases,
@@ -182,10 +184,12 @@ def _subject_words(text: str) -> str:
     text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
     text = without_eras(text)  # "medieval things": a period, the filter
     text = re.sub(HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
+    kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
     return " ".join(
         w
-        for w in subject(text).split()
-        if w not in _QUESTION_WORDS
+        for w in content_words(text)
+        if w in kept
+        and w not in _QUESTION_WORDS
         and w not in GENERIC_WORDS
         and w not in _NOT_SUBJECT
         and not w.isdigit()
