@@ -64,13 +64,6 @@ MEDIA_WORDS: dict[str, str] = {
     "statues": "sculpture", "textile": "textile", "textiles": "textile",
 }  # fmt: skip
 
-# Media words that name a technique within their type, which the records' media say ("Lithograph
-# on paper"): a question about "the lithographs" is about those prints, not every print.
-TECHNIQUE_WORDS = frozenset(
-    """etching etchings lithograph lithographs woodcut woodcuts engraving engravings watercolor
-    watercolors watercolour watercolours""".split()
-)
-
 _ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "fifth": 5, "5th": 5, "last": -1,

@@ -73,3 +73,10 @@ PERIOD_RE = re.compile(
     r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))",
     re.I,
 )
+
+# Media words that name a technique within their type, which the records' media say ("Lithograph
+# on paper"): a question about "the lithographs" is about those prints, not every print.
+TECHNIQUE_WORDS = frozenset(
+    """etching etchings lithograph lithographs woodcut woodcuts engraving engravings watercolor
+    watercolors watercolour watercolours""".split()
+)

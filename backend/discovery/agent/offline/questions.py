@@ -22,7 +22,6 @@ from discovery.agent.offline.held_words import held_subject
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
-    TECHNIQUE_WORDS,
     content_words,
     parse_media_type,
     subject,
@@ -35,6 +34,7 @@ from discovery.agent.offline.question_kinds import (
     MAKER_MEDIA,
     MAKERS,
     PERIOD_RE,
+    TECHNIQUE_WORDS,
 )
 
 Kind = Literal["count", "creator", "period"]
