@@ -33,6 +33,8 @@ Usage (from the repository root):
         # the fourth set (ids v4-001...; it must not repeat a line of v2 or v3 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v5.jsonl
         # the fifth set (ids v5-001...; it must not repeat a line of v2, v3 or v4 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v6.jsonl
+        # the sixth set (ids v6-001...; it must not repeat a line of v2, v3, v4 or v5 either)
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The frozen judged conversation sets written blind (`data/eval/agent_conversations_v4.jsonl`
-and `_v5.jsonl`): their files, ids, split, coverage and fresh wording (no line of an earlier
-set or of the intent data), the "one before last" reference, and `--set vN` through the CLI.
+"""The frozen judged conversation sets written blind (`data/eval/agent_conversations_v4.jsonl`,
+`_v5.jsonl` and `_v6.jsonl`): their files, ids, split, coverage and fresh wording (no line of an
+earlier set or of the intent data), the "one before last" reference, and `--set vN` through the
+CLI.
 Nothing here runs the agent."""
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ FROZEN = [
            "Pittsburg   pirats!", "agent_conversations_v3.jsonl", 40),
     Frozen("v5", 106, 102, ("v2", "v3", "v4"), {"tune": 103, "report": 98}, "caskits at funerls",
            "Caskits   at funerls!", "agent_conversations_v4.jsonl", 50,
+           {"reference": 35, "count": 30, "creator": 15, "period": 12}),
+    Frozen("v6", 99, 96, ("v2", "v3", "v4", "v5"), {"tune": 106, "report": 102},
+           "jukbox in a tavrn", "Jukbox  in a TAVRN!", "agent_conversations_v5.jsonl", 50,
            {"reference": 35, "count": 30, "creator": 15, "period": 12}),
 ]  # fmt: skip
 _IDS = [f.name for f in FROZEN]
@@ -142,10 +146,11 @@ def test_eval_conversations_takes_the_set_without_running_the_agent(
     assert handed["chosen"][0]["id"] == f"{name}-002"
 
 
-def test_an_unknown_set_is_a_clear_error_naming_v5(tmp_path: Path) -> None:
+def test_an_unknown_set_is_a_clear_error_naming_v5_and_v6(tmp_path: Path) -> None:
     result = runner.invoke(app, ["eval", "conversations", "--set", "vX"])
     assert result.exit_code != 0
-    assert "v5" in result.output and "unknown set 'vX'" in result.output
+    assert "v5" in result.output and "v6" in result.output
+    assert "unknown set 'vX'" in result.output
 
 
 def test_a_tiny_file_in_the_fifth_sets_format_goes_through_the_cli(

@@ -11,6 +11,9 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
 - `v5`: `agent_conversations_v5.jsonl` (ids `v5-001`...), written 2026-11-27 without running
   the agent, after v4's report split had been read; the same weighting, new subjects, and it
   must not repeat a line of v2, v3 or v4.
+- `v6`: `agent_conversations_v6.jsonl` (ids `v6-001`...), written 2026-11-27 without running
+  the agent, after v5's report split had been read; the same weighting (more hard single-turn
+  searches, visitors' catalog searches), and it must not repeat a line of v2, v3, v4 or v5.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -102,6 +105,23 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4"),
         fresh=True,
     ),
+    "v6": ConversationSet(
+        "v6",
+        EVAL_DIR / "agent_conversations_v6.jsonl",
+        "v6-",
+        {
+            "judged": 180,
+            "single_search": 50,
+            "typo": 10,
+            "multi_turn": 40,
+            "reference": 35,
+            "count": 30,
+            "creator": 15,
+            "period": 12,
+        },
+        earlier=("v2", "v3", "v4", "v5"),
+        fresh=True,
+    ),
 }
 DEFAULT_SET = "v2"
 
@@ -180,8 +200,8 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|v4|v5` or `--file PATH` (not both); the second set when
-    neither is given. ValueError names what is wrong."""
+    """The set a command runs: `--set v2|v3|v4|v5|v6` or `--file PATH` (not both); the second
+    set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
     if file is not None:
