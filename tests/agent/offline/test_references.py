@@ -7,7 +7,7 @@ import pytest
 
 from discovery.agent.offline.references import (
     Reference,
-    clarify_constraints,
+    list_named,
     parse_reference,
     resolve,
 )
@@ -88,19 +88,6 @@ def test_resolve_finds_the_record_or_says_why_not() -> None:
         "None of the 3 records I showed is by Rembrandt. Which one do you mean?"
     )
     assert "haven't shown you any records" in str(resolve(Reference(position=1), []))
-
-
-def test_clarify_constraints_asks_for_a_subject() -> None:
-    assert clarify_constraints("only the ones from the 1950s").startswith(
-        "What would you like to see from the 1950s?"
-    )
-    assert clarify_constraints("just photographs").startswith("Which photographs would you")
-    assert clarify_constraints("only from 1952").startswith("What would you like to see from 1952?")
-
-
-def test_clarify_constraints_names_an_open_period() -> None:
-    assert "up to 1899" in clarify_constraints("only the ones before 1900")
-    assert "from 1960 on" in clarify_constraints("just the ones since 1960")
 
 
 @pytest.mark.parametrize(
@@ -298,3 +285,33 @@ def test_a_creator_reference_can_name_an_earlier_list() -> None:
 def test_parse_reference_reads_more_nouns_for_a_record(text: str, position: int) -> None:
     ref = parse_reference(text)
     assert ref is not None and ref.position == position
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("third one please, more like it", 3),  # an ordinal word and a noun, no "the"
+        ("second photo, more like that", 2),
+        ("more in the vein of the first two", 1),  # a likeness phrase
+        ("anything in that same vein as the last one?", -1),
+    ],
+)
+def test_positions_without_the_and_likeness_in_a_vein(text: str, position: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.describe) == (position, False)
+
+
+def test_an_ordinal_before_a_plural_or_of_is_no_position() -> None:
+    assert parse_reference("first photographs of boxing") is None
+    assert parse_reference("second one of the famous ones") is None
+
+
+def test_an_earlier_list_named_by_its_subject_or_counted_back() -> None:
+    ref = parse_reference("back to the hats: more like the first one there")
+    assert ref is not None and (ref.position, ref.list_about) == (1, "hats")
+    ref = parse_reference("going back two lists, more like the last one there")
+    assert ref is not None and (ref.position, ref.list_index) == (-1, -3)
+    queries = ["women in feathered hats", "people holding up trophies"]
+    assert list_named(queries, "hats") == -2
+    assert list_named(queries, "the trophies") == -1
+    assert list_named(queries, "photos") is None  # no specific word: the last list

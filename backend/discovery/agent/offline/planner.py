@@ -27,16 +27,22 @@ from pydantic import ConfigDict
 
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
 from discovery.agent.offline.answers import answer
+from discovery.agent.offline.clarify import clarify_constraints
 from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
 from discovery.agent.offline.questions import parse_question, question_calls
 from discovery.agent.offline.references import (
-    clarify_constraints,
+    list_named,
     parse_reference,
     resolve,
 )
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead
 from discovery.agent.record_tool import RECORD_TOOL
-from discovery.agent.references import last_described, shown_list, shown_records
+from discovery.agent.references import (
+    last_described,
+    shown_artifacts,
+    shown_list,
+    shown_records,
+)
 from discovery.agent.state import latest_turn
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 from discovery.search.similar import like_query
@@ -89,6 +95,9 @@ class LocalPlanner(BaseChatModel):
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
         ref = parse_reference(text)
         listed = ref.list_index if ref is not None else None  # "... from the first list"
+        if ref is not None and ref.list_about:  # "back to the hats: ..."
+            queries = [a.query for a in shown_artifacts(messages[:start])]
+            listed = list_named(queries, ref.list_about)
         shown = shown_records(messages[:start], listed)
         if listed is not None and (that := shown_list(messages[:start], listed)) is not None:
             previous = {"query": that.query, **that.filters}  # that list's filters kept

@@ -10,8 +10,6 @@ stand-in for an LLM, documented as such).
 - `resolve` finds that record among the shown ones, or says why it cannot (a position past the
   end, a creator none of them has, nothing shown yet). A guess that finds no record is no
   reference: the planner reads the turn as a request.
-- `clarify_constraints` answers a follow-up that has nothing to follow ("only the ones from the
-  1950s" as a first message) with a question instead of a search.
 """
 
 from __future__ import annotations
@@ -19,8 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from discovery.agent.offline.periods import period_filters
-from discovery.agent.offline.querying import content_words, parse_media_type
+from discovery.agent.offline.querying import GENERIC_WORDS, content_words
 from discovery.agent.offline.terms import stem
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
@@ -73,6 +70,13 @@ _POSITION_RES = [
     ),
     # "2nd", "3rd one" without "the"
     re.compile(r"\b(?P<word>\d{1,3}(?:st|nd|rd|th))\b(?!\s+century)", re.IGNORECASE),
+    # "third one please", "second photo, more like it": an ordinal word and a noun, no "the"
+    # (not "first photographs of ...": the noun is singular and no "of" follows)
+    re.compile(
+        rf"\b(?P<word>{'|'.join(w for w in _ORDINALS if w not in ('top', 'bottom'))})\s+"
+        rf"{_NOUN}\b(?!\s*(?:of|from)\b)",
+        re.IGNORECASE,
+    ),
     # "that one", "this photo", "more like it", "more like that"
     re.compile(
         rf"\b(?P<this>(?:that|this)\s+{_NOUN}|(?:like|about)\s+(?:it|that|this)(?=\s*[.?!,]?\s*$)"
@@ -94,7 +98,9 @@ _ABOUT_RE = re.compile(
     re.IGNORECASE,
 )
 _SIMILAR_RE = re.compile(
-    r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|along the lines)\b", re.I
+    r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|along the lines|"
+    r"in (?:the|that|this) (?:same )?vein)\b",
+    re.I,
 )
 _DESCRIBE_RE = re.compile(
     r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
@@ -133,6 +139,14 @@ _LIST_RE = re.compile(
     re.IGNORECASE,
 )
 _LISTS = {"first": 1, "original": 1, "initial": 1, "second": 2, "third": 3}  # else -2
+# "back to the hats: more like the first one there": the list of an earlier search, named by
+# its subject; "going back two lists, ...": counted back from the last one.
+_BACK_TO_RE = re.compile(
+    r"^\s*(?:(?:ok|okay|so|now|and|right)\b[\s,]*)?(?:(?:let's\s+)?go(?:ing)?\s+)?back\s+"
+    r"(?:(?P<count>one|two|three|[1-3])\s+(?:lists?|searches|results|sets)|"
+    r"to\s+(?:the\s+|those\s+|my\s+)?(?P<about>[^:,;.?!]+?))\s*[:,;.]\s*",
+    re.I,
+)
 _ITS_RE = re.compile(
     r"\b(?:its|their)\s+(?=(?:very\s+)?(?:\d{1,3}(?:st|nd|rd|th)\b|[a-z]+\b))", re.I
 )
@@ -150,11 +164,19 @@ class Reference:
     about: str | None = None  # words of the record's title ("the one with the trumpet")
     demonstrative: bool = False  # "that photo", "more like it": the record just talked about
     list_index: int | None = None  # an earlier list of the thread (1: the first, -2: previous)
+    list_about: str | None = None  # an earlier list named by its subject ("back to the hats")
 
 
 def parse_reference(text: str) -> Reference | None:
     """The shown record this turn points at, if it points at one; in an earlier list of the
     thread when the turn names one ("the 3rd one from the first list")."""
+    if (back := _BACK_TO_RE.match(text)) is not None and _LIST_RE.search(text) is None:
+        ref = _parse_reference(text[back.end() :])
+        if ref is not None and (count := back.group("count")):
+            steps = _NUMBER_WORDS.get(count.lower()) or int(count)
+            return replace(ref, list_index=-(steps + 1))
+        if ref is not None:
+            return replace(ref, list_about=back.group("about").strip())
     if (m := _LIST_RE.search(text)) is None:
         return _parse_reference(text)
     which = m.group("which").lower()
@@ -240,6 +262,17 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     return shown[index]
 
 
+def list_named(queries: list[str], about: str) -> int | None:
+    """Which of the thread's shown lists (their queries, oldest first) `about` names ("back to
+    the hats"): the newest whose query holds a specific word of it, as an index from the end
+    (-1: the last list); None when none does or `about` has no specific word."""
+    wanted = {stem(w) for w in content_words(about) if w not in GENERIC_WORDS}
+    for back, query in enumerate(reversed(queries), 1):
+        if wanted & {stem(w) for w in words(query)}:
+            return -back
+    return None
+
+
 def _in_order(wanted: list[str], name: list[str]) -> bool:
     """Whether every word of `wanted` occurs in `name`, in the same order."""
     rest = iter(name)
@@ -248,26 +281,3 @@ def _in_order(wanted: list[str], name: list[str]) -> bool:
 
 def _name_words(name: str) -> str:
     return " ".join(re.findall(r"[^\W_]+", name.lower()))
-
-
-def clarify_constraints(text: str) -> str:
-    """The question that answers a follow-up with only constraints and nothing to follow:
-    'What would you like to see from the 1950s?'."""
-    media, period = parse_media_type(text), period_filters(text)
-    start, end = period.get("year_from"), period.get("year_to")
-    when = ""
-    if start is not None and end is not None:
-        when = (
-            f" from the {start}s"
-            if end == start + 9 and start % 10 == 0
-            else (f" from {start}" if start == end else f" from {start} to {end}")
-        )
-    elif start is not None:
-        when = f" from {start} on"
-    elif end is not None:
-        when = f" up to {end}"
-    if media:
-        return (
-            f"Which {media}s{when} would you like to see? Tell me a subject, a person or a place."
-        )
-    return f"What would you like to see{when}? Tell me a subject, a person or a place."
