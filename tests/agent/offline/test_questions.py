@@ -635,3 +635,15 @@ def test_a_technique_is_the_subject_within_its_media_type(
     (the records' media say "Lithograph on paper"), not every print."""
     media = {"lithographs": "print", "etchings": "print", "watercolors": "drawing"}[subject]
     _assert_own_subject(text, kind, subject, {"media_type": media})
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("how many photos show someone on the telephone?", "telephone"),
+        ("how many Japanese works are there, all kinds together?", "japanese"),
+    ],
+)
+def test_general_words_are_no_subject_of_a_count(text: str, subject: str) -> None:
+    question = parse_question(text)
+    assert question is not None and question.subject == subject

@@ -34,7 +34,8 @@ please thanks thank could would can will should may might do does did doing show
 see look looking search searching want wanted need like love interested some any anything
 something stuff things thing lots lot bunch few many more much other have has had got what
 which who whom whose where when how why whether if just only also too very really maybe perhaps
-kind sort type types researching research doing project family history wondering curious trying
+kind kinds sort sorts type types researching research doing project family history wondering
+curious trying
 archive archives collection collections record records item items material materials one ones
 them they then than so well yes no ok okay their theirs i'd now
 """.split()
@@ -46,6 +47,7 @@ GENERIC_WORDS = frozenset(
 people person persons men man women woman group groups showing shows scene scenes view views
 image images pictures picture portraits photo photos photographs photograph things old new
 various different nice interesting lovely famous local work works taken made time times
+someone somebody anyone anybody everyone everybody
 """.split()
 )
 

@@ -37,6 +37,8 @@ from discovery.agent.offline.question_kinds import (
     TECHNIQUE_WORDS,
 )
 
+_ALL_TOGETHER_RE = re.compile(r"\ball\s+(?:(?:kinds|types|sorts)\s+)?together\b", re.I)
+
 Kind = Literal["count", "creator", "period"]
 
 # Verbs only a photograph is the object of: a question with its own subject and one of these
@@ -184,6 +186,7 @@ def _subject_words(text: str) -> str:
     text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
     text = without_eras(text)  # "medieval things": a period, the filter
     text = re.sub(HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
+    text = _ALL_TOGETHER_RE.sub(" ", text)  # "all kinds together": every media type
     kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
     return " ".join(
         w
