@@ -24,6 +24,7 @@ from discovery.agent.offline.periods import (
     period_filters,
     without_named_period,
 )
+from discovery.agent.offline.turn_phrases import KEEP_TO_RE, own_subject, without_negated
 from discovery.agent.planning import words
 
 FILLER = frozenset(
@@ -79,8 +80,9 @@ _LEAD = (
 )
 _LEAD_RE = re.compile(_LEAD, re.IGNORECASE)
 _NARROWING_RE = re.compile(
-    _LEAD + r"(only|just|but|and|also|narrow|limit|filter|same|any|from|in the|during|those|"
-    r"these|ones|by)\b",
+    _LEAD + r"(only|just|but|and(?=\s+(?:only|just|also|from|in|during|those|these|the\s+ones|"
+    r"ones|by|with|without)\b)|also|narrow|limit|filter|same|any|from|in the|during|those|these|"
+    r"ones|by)\b",
     re.IGNORECASE,
 )
 _FOLLOW_UP_RE = re.compile(
@@ -259,10 +261,11 @@ def is_follow_up(text: str) -> bool:
 
 def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
     """The tool arguments for this turn, given the thread's previous search (if any)."""
+    text = without_negated(text)
+    if previous is not None and (kept_to := KEEP_TO_RE.match(text)):  # "keep it to the 50s"
+        text = f"only {text[kept_to.end() :].strip()}"
     media = parse_media_type(text)
-    filters: dict[str, Any] = {}
-    if media:
-        filters["media_type"] = media
+    filters: dict[str, Any] = {"media_type": media} if media else {}
     if period := period_filters(text):  # a new period replaces the earlier one whole
         filters |= {"year_from": None, "year_to": None} | period
     filters = widens(text) | filters  # "any decade is fine": the period lifted
@@ -273,7 +276,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
         kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
         merged = {k: v for k, v in (kept | filters).items() if v is not None}
         earlier = _strip_constraints(str(previous.get("query", "")))
-        if widens(text):  # "actually any decade is fine": the same subject, a filter lifted
+        if widens(text) and not own_subject(text, subject):  # "any decade is fine": lifted
             return PlannedSearch(earlier, merged, True)
         if topic and _NARROWING_RE.match(text):  # "just the ones in the Hill District"
             query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))

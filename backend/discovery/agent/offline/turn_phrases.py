@@ -1,0 +1,43 @@
+"""Phrases of a follow-up turn the offline planner reads (a heuristic stand-in for an LLM,
+documented as such): a narrowing that names no subject ("keep it to the fifties"), what the
+person does not want (", not photos"), and whether a turn that lifts a filter ("... of any
+kind") also names a subject of its own ("and Persian pieces of any kind?")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# "keep it to the fifties", "stick to photographs": a narrowing that names no subject
+KEEP_TO_RE = re.compile(
+    r"^\s*(?:(?:ok|okay|so|now|and|please)\b[\s,]*)?(?:keep|limit|restrict)\s+"
+    r"(?:it|them|this|that|things|the\s+results)\s+to\b|^\s*(?:(?:ok|okay|so|now|and)\b[\s,]*)?"
+    r"stick\s+(?:to|with)\b",
+    re.IGNORECASE,
+)
+# ", not photos", "but not the prints", "except paintings": what the person does not want
+NEGATED_RE = re.compile(
+    r"(?:,\s*|\s+but\s+)(?:not|except(?:\s+for)?|excluding|other\s+than|apart\s+from)\s+"
+    r"(?:any\s+|the\s+)?[^,.;!?]*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+# The widening phrases ("any decade", "any kind") and the words that only judge them ("is fine")
+_ANY_RE = re.compile(
+    r"\b(?:of\s+)?any\s+(?:decade|period|year|date|time|era|century|type|kind|medium|media)s?\b",
+    re.IGNORECASE,
+)
+_VERDICT_WORDS = frozenset("fine good great alright whatever works perfect cool actually".split())
+
+
+def without_negated(text: str) -> str:
+    """The text without what it says the person does not want, after a comma or "but"
+    ("objects from Africa, not photos": neither the word nor the media type is asked for)."""
+    return NEGATED_RE.sub("", text).strip(" ,;") or text
+
+
+def own_subject(text: str, subject: Callable[[str], str]) -> str:
+    """The subject a turn that lifts a filter names besides the lifting ("and Persian pieces of
+    any kind?": "persian pieces"; "actually any decade is fine": none). `subject` is the
+    planner's reading of a text's subject."""
+    words = subject(_ANY_RE.sub(" ", text)).split()
+    return " ".join(w for w in words if w not in _VERDICT_WORDS)

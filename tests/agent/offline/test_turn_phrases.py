@@ -1,0 +1,49 @@
+"""Phrases of a follow-up the offline planner reads: "keep it to ...", ", not X", and the
+subject of a turn that lifts a filter."""
+
+from __future__ import annotations
+
+import pytest
+
+from discovery.agent.offline.querying import PlannedSearch, plan_turn, subject
+from discovery.agent.offline.turn_phrases import KEEP_TO_RE, own_subject, without_negated
+
+ITALIAN = {"query": "italian textiles", "media_type": "textile"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("objects from Africa, not photos", "objects from Africa"),
+        ("Japanese prints, but not the landscapes", "Japanese prints"),
+        ("paintings, except portraits", "paintings"),
+        ("photos of people not smiling", "photos of people not smiling"),  # no comma, no "but"
+    ],
+)
+def test_what_the_person_does_not_want_is_left_out(text: str, expected: str) -> None:
+    assert without_negated(text) == expected
+
+
+def test_keep_it_to_narrows_without_a_subject() -> None:
+    assert KEEP_TO_RE.match("keep it to the fifties")
+    assert KEEP_TO_RE.match("ok, stick to photographs")
+    assert not KEEP_TO_RE.match("keepsakes from weddings")
+    planned = plan_turn("keep it to the fifties", ITALIAN)
+    assert planned.follow_up and (planned.filters["year_from"], planned.filters["year_to"]) == (
+        1950,
+        1959,
+    )
+    assert planned.query.startswith("italian")  # the thread's subject, not "keep"
+
+
+def test_a_turn_that_lifts_a_filter_may_name_a_subject_of_its_own() -> None:
+    assert own_subject("and Persian pieces of any kind?", subject) == "persian pieces"
+    assert own_subject("actually any decade is fine", subject) == ""
+    assert plan_turn("and Persian pieces of any kind?", ITALIAN) == PlannedSearch(
+        "persian pieces", {}, True
+    )
+    assert plan_turn("any type will do", ITALIAN) == PlannedSearch("italian", {}, True)
+
+
+def test_a_negated_media_type_is_no_filter() -> None:
+    assert plan_turn("objects from Africa, not photos") == PlannedSearch("objects from africa", {})
