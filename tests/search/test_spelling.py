@@ -15,6 +15,7 @@ from discovery.search.spelling import (
     Correction,
     SpellingCorrector,
     edit_distance,
+    far_substitution,
     is_known,
     quoted_words,
 )
@@ -129,6 +130,21 @@ async def test_an_inflection_of_a_catalog_term_is_no_typo(runtime: Runtime) -> N
         assert (correction.query, correction.changes) == (typed, {})
     # a typo of the same words is still corrected
     assert (await corrector.correct("watercolr drawngs")).query == "watercolor drawings"
+
+
+async def test_a_letter_left_out_beats_a_far_key_at_the_same_distance(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, [f"b{i}" for i in range(60)], "Bench in a park")
+        await _add(conn, [f"f{i}" for i in range(20)], "French textile")
+    corrector = SpellingCorrector(runtime.db)
+    # "bench" is used more, but "f" -> "b" is a far key; "french" lost an "r"
+    assert (await corrector.correct("fench textile")).query == "french textile"
+    assert (await corrector.correct("bemch")).query == "bench"  # a neighbouring key
+
+
+def test_far_substitution_reads_the_keyboard() -> None:
+    assert far_substitution("fench", "bench") and not far_substitution("fench", "french")
+    assert not far_substitution("fat", "vat") and not far_substitution("fat", "gat")
 
 
 @pytest.fixture

@@ -131,6 +131,29 @@ def is_known(word: str, known: frozenset[str]) -> bool:
     return False
 
 
+_KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_ROW_OFFSET = (0.0, 0.25, 0.75)  # each row starts a little further right
+_KEY_AT = {
+    c: (row, col + _ROW_OFFSET[row])
+    for row, keys in enumerate(_KEYBOARD)
+    for col, c in enumerate(keys)
+}
+
+
+def far_substitution(word: str, term: str) -> bool:
+    """Whether `term` differs from `word` by one letter swapped for a key far from it on a
+    QWERTY keyboard ("fench" -> "bench"): a less likely slip than a letter left out or added
+    ("fench" -> "french") or a neighbouring key hit, so among corrections at the same distance
+    it comes last."""
+    if len(word) != len(term):
+        return False
+    diffs = [(a, b) for a, b in zip(word, term, strict=True) if a != b]
+    if len(diffs) != 1 or not all(c in _KEY_AT for c in diffs[0]):
+        return False
+    (r1, x1), (r2, x2) = (_KEY_AT[c] for c in diffs[0])
+    return abs(r1 - r2) > 1 or abs(x1 - x2) > 1
+
+
 def same_word(word: str, term: str) -> bool:
     """Whether one is an inflected form of the other ("watercolors" and "watercolor"): the
     same word in another number or tense, never a typo to correct (the text ranking stems
@@ -251,11 +274,11 @@ class SpellingCorrector:
         limit = 1 if name or own else min(edits, max_edits(word))
         floor = max(self.min_count * (NAME_FACTOR if name else 1), own * RARE_RATIO, 1)
         scored = [
-            (d, -n, t)
+            (d, far_substitution(word, t), -n, t)
             for t, n in candidates
             if t != word
             and n >= floor
             and (name or not same_word(word, t))
             and (d := edit_distance(word, t, limit + 1)) <= limit
         ]
-        return min(scored)[2] if scored else None
+        return min(scored)[3] if scored else None
