@@ -143,12 +143,14 @@ _KEY_AT = {
 def far_substitution(word: str, term: str) -> bool:
     """Whether `term` differs from `word` by one letter swapped for a key far from it on a
     QWERTY keyboard ("fench" -> "bench"): a less likely slip than a letter left out or added
-    ("fench" -> "french") or a neighbouring key hit, so among corrections at the same distance
-    it comes last."""
+    ("fench" -> "french"), a neighbouring key hit or one vowel for another ("plaed" -> "plaid"),
+    so among corrections at the same distance it comes last."""
     if len(word) != len(term):
         return False
     diffs = [(a, b) for a, b in zip(word, term, strict=True) if a != b]
     if len(diffs) != 1 or not all(c in _KEY_AT for c in diffs[0]):
+        return False
+    if all(c in _VOWELS for c in diffs[0]):  # "plaed" for "plaid": a spelling slip, not a key
         return False
     (r1, x1), (r2, x2) = (_KEY_AT[c] for c in diffs[0])
     return abs(r1 - r2) > 1 or abs(x1 - x2) > 1

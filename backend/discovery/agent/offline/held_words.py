@@ -7,8 +7,7 @@ too (2), while the screen shows NAACP meetings that never use the word (16 in th
 a subject word stays only when at least half of the shown records hold it (their title,
 description or creator), or when the records write it as a name (capitalized inside a text:
 "Hilton" of "hilton hotel" is what the question is about, even where few shown records are at
-the Hilton) and no word held by more of them goes; when none is held that widely, the most
-held one stays. A quoted phrase ("women's
+the Hilton); when none is held that widely, the most held one stays. A quoted phrase ("women's
 clubs") is kept as it is: a record must hold it as written."""
 
 from __future__ import annotations
@@ -31,15 +30,7 @@ def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
     held = [stems(text) for text in shown_texts]
     names = {stem(m.group(0)) for text in shown_texts for m in _NAME_RE.finditer(text)}
     counts = [sum(stem(w) in record for record in held) for w in words]
-    wide = [2 * n >= len(held) for n in counts]
-    # a name stays unless a word held by more of the records goes ("engineering bridge": the
-    # bridges on screen, not the engineering firm a few of them name)
-    rival = max((n for n, w in zip(counts, wide, strict=True) if not w), default=0)
-    kept = [
-        w
-        for w, n, widely in zip(words, counts, wide, strict=True)
-        if widely or (stem(w) in names and n >= rival)
-    ]
+    kept = [w for w, n in zip(words, counts, strict=True) if 2 * n >= len(held) or stem(w) in names]
     if kept:
         return " ".join(kept)
     best = max(counts)
