@@ -22,30 +22,14 @@ import hashlib
 import json
 import re
 from collections import Counter, defaultdict
-from pathlib import Path
 
+from cmoa_sets import LABELS, MAX_REL, MIN_REL, ROOT, museum_records, stable_hash
+
+from discovery.evaluation.archive_sets import split_of
 from discovery.search.place_names import Place, load_places
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCE = next(
-    (
-        p / "shared" / "data" / "heritage" / "cmoa"
-        for p in ROOT.parents
-        if (p / "shared" / "data" / "heritage" / "cmoa").is_dir()
-    ),
-    ROOT.parent / "shared" / "data" / "heritage" / "cmoa",
-)  # the checkout's parent's (or, for a worktree, a further parent's) shared data
 OUT = ROOT / "data" / "eval" / "cmoa-places"
 KEPT = ("id", "title", "creation_date", "date_earliest", "date_latest", "medium", "web_url")
-MIN_REL, MAX_REL = 5, 1000
-LABELS = {
-    "metals": "metalwork", "wood": "wooden objects", "crèches": "crèche figures",
-    "lighting devices": "lamps and lighting devices", "tools and equipment": "tools",
-    "video": "videos", "sculpture": "sculptures", "costume": "costumes",
-    "glass": "glass objects", "mixed media": "mixed media works",
-    "weapons and ammunition": "weapons", "recreational artifacts": "toys and games",
-    "documents and information artifacts": "documents",
-}  # fmt: skip
 TEMPLATES = {
     "class": ("{c}", "show me {c}", "{c} in the collection"),
     "place": ("art from {p}", "works made in {p}", "objects from {p}"),
@@ -83,15 +67,6 @@ CITIES = {
     "the Netherlands": ["Amsterdam", "Rotterdam", "Haarlem", "Leiden", "Leyden"],
     "Austria": ["Vienna"], "Belgium": ["Brussels", "Antwerp"], "Spain": ["Madrid", "Barcelona"],
 }  # fmt: skip
-
-
-def _hash(text: str) -> int:
-    return int(hashlib.sha256(text.encode()).hexdigest(), 16)
-
-
-def split_of(query_id: str) -> str:
-    """tune when sha256("split:" + id) is even, else report (the rule of every CMOA set)."""
-    return "tune" if _hash(f"split:{query_id}") % 2 == 0 else "report"
 
 
 def gazetteer(places: list[Place]) -> list[tuple[re.Pattern[str], str]]:
@@ -153,11 +128,7 @@ def main() -> None:
     places = load_places(ROOT / "config" / "places.toml")
     by_name = {p.name: p for p in places}
     gaz = gazetteer(places)
-    source = []
-    for path in sorted(SOURCE.glob("cmoa_*.jsonl.gz")):
-        with gzip.open(path, "rt") as fh:
-            source.extend(json.loads(line) for line in fh)
-    source.sort(key=lambda r: r["id"])
+    source = museum_records()
     rows, countries_of, unresolved = [], {}, Counter[str]()
     agree = Counter[str]()
     for r in source:
@@ -188,14 +159,14 @@ def main() -> None:
     candidates += [("place", "", p, ids) for p, ids in by_place.items()]
     taken: Counter[str] = Counter()
     queries = []
-    for kind, cls, place, ids in sorted(candidates, key=lambda c: _hash("|".join(c[:3]))):
+    for kind, cls, place, ids in sorted(candidates, key=lambda c: stable_hash("|".join(c[:3]))):
         if not MIN_REL <= len(ids) <= MAX_REL or taken[kind] >= QUOTA[kind]:
             continue
         taken[kind] += 1
         key = hashlib.sha256("|".join((kind, cls, place)).encode()).hexdigest()[:10]
         qid = f"places-{kind}-{key}"
         templates = TEMPLATES[kind]
-        text = templates[_hash(qid) % len(templates)].format(
+        text = templates[stable_hash(qid) % len(templates)].format(
             c=LABELS.get(cls, cls), p=place, q=place.removeprefix("the ")
         )
         queries.append({"id": qid, "query": text, "kind": kind, "classification": cls,

@@ -17,22 +17,14 @@ import gzip
 import hashlib
 import json
 from collections import Counter, defaultdict
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT.parent / "shared" / "data" / "heritage" / "cmoa"
+from cmoa_sets import LABELS, MAX_REL, MIN_REL, ROOT, museum_records, stable_hash
+
+from discovery.evaluation.archive_sets import split_of
+
 OUT = ROOT / "data" / "eval" / "cmoa-withheld"
 KEPT = ("id", "title", "creators", "creation_date", "date_earliest", "date_latest", "medium",
         "web_url")  # fmt: skip
-MIN_REL, MAX_REL = 5, 1000
-LABELS = {
-    "metals": "metalwork", "wood": "wooden objects", "crèches": "crèche figures",
-    "lighting devices": "lamps and lighting devices", "tools and equipment": "tools",
-    "video": "videos", "sculpture": "sculptures", "costume": "costumes",
-    "glass": "glass objects", "mixed media": "mixed media works",
-    "weapons and ammunition": "weapons", "recreational artifacts": "toys and games",
-    "documents and information artifacts": "documents",
-}  # fmt: skip
 TEMPLATES = {
     "class": ("{c}", "show me {c}", "{c} in the collection"),
     "class_nationality": ("{n} {c}", "{c} by {n} artists", "{c} made by {n} makers"),
@@ -41,16 +33,8 @@ TEMPLATES = {
 QUOTA = {"class": 30, "class_nationality": 110, "nationality": 30}
 
 
-def _hash(text: str) -> int:
-    return int(hashlib.sha256(text.encode()).hexdigest(), 16)
-
-
 def main() -> None:
-    rows = []
-    for path in sorted(SOURCE.glob("cmoa_*.jsonl.gz")):
-        with gzip.open(path, "rt") as fh:
-            rows.extend(json.loads(line) for line in fh)
-    rows.sort(key=lambda r: r["id"])
+    rows = museum_records()
     by_class: dict[str, set[str]] = defaultdict(set)
     by_nat: dict[str, set[str]] = defaultdict(set)
     for r in rows:
@@ -68,14 +52,14 @@ def main() -> None:
     candidates += [("nationality", "", nat, ids) for nat, ids in by_nat.items()]
     taken: Counter[str] = Counter()
     queries = []
-    for kind, cls, nat, ids in sorted(candidates, key=lambda c: _hash("|".join(c[:3]))):
+    for kind, cls, nat, ids in sorted(candidates, key=lambda c: stable_hash("|".join(c[:3]))):
         if not MIN_REL <= len(ids) <= MAX_REL or taken[kind] >= QUOTA[kind]:
             continue
         taken[kind] += 1
         qid = f"cmoa-{kind}-{hashlib.sha256('|'.join((kind, cls, nat)).encode()).hexdigest()[:10]}"
         templates = TEMPLATES[kind]
-        text = templates[_hash(qid) % len(templates)].format(c=LABELS.get(cls, cls), n=nat)
-        split = "tune" if _hash(f"split:{qid}") % 2 == 0 else "report"
+        text = templates[stable_hash(qid) % len(templates)].format(c=LABELS.get(cls, cls), n=nat)
+        split = split_of(qid)
         queries.append({"id": qid, "query": text, "kind": kind, "classification": cls,
                         "nationality": nat, "relevant": sorted(ids), "n_relevant": len(ids),
                         "split": split})  # fmt: skip
