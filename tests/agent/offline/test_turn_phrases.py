@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.querying import PlannedSearch, plan_turn, subject
+from discovery.agent.offline.querying import PlannedSearch, plan_turn, subject, without_lead
 from discovery.agent.offline.turn_phrases import KEEP_TO_RE, own_subject, without_negated
 
 ITALIAN = {"query": "italian textiles", "media_type": "textile"}
@@ -26,7 +26,10 @@ def test_what_the_person_does_not_want_is_left_out(text: str, expected: str) -> 
 
 def test_keep_it_to_narrows_without_a_subject() -> None:
     assert KEEP_TO_RE.match("keep it to the fifties")
-    assert KEEP_TO_RE.match("ok, stick to photographs")
+    assert KEEP_TO_RE.match(without_lead("ok, stick to photographs"))  # as the planner reads it
+    assert plan_turn("ok, stick to photographs", ITALIAN) == PlannedSearch(
+        "italian photographs", {"media_type": "photograph"}, True
+    )
     assert not KEEP_TO_RE.match("keepsakes from weddings")
     planned = plan_turn("keep it to the fifties", ITALIAN)
     assert planned.follow_up and (planned.filters["year_from"], planned.filters["year_to"]) == (

@@ -24,7 +24,7 @@ from discovery.agent.offline.periods import (
     period_filters,
     without_named_period,
 )
-from discovery.agent.offline.turn_phrases import KEEP_TO_RE, own_subject, without_negated
+from discovery.agent.offline.turn_phrases import KEEP_TO_RE, own_subject, widens, without_negated
 from discovery.agent.planning import words
 
 FILLER = frozenset(
@@ -90,27 +90,12 @@ _FOLLOW_UP_RE = re.compile(
     r"show (me )?more|more|any|from|in the|during|those|these|ones|by)\b",
     re.IGNORECASE,
 )
-# A follow-up that lifts a constraint: "any decade is fine", "any type will do".
-_ANY_PERIOD_RE = re.compile(
-    r"\bany\s+(?:decade|period|year|date|time|era|century)s?\b", re.IGNORECASE
-)
-_ANY_MEDIA_RE = re.compile(r"\bany\s+(?:type|kind|medium|media)s?\b", re.IGNORECASE)
 
 
 def without_lead(text: str) -> str:
     """The text without the words a follow-up may open with ("ok, back to the photos: only
     the 1950s" -> "only the 1950s")."""
     return _LEAD_RE.sub("", text, count=1)
-
-
-def widens(text: str) -> dict[str, None]:
-    """The filters a follow-up lifts ("actually any decade is fine": the period), as None."""
-    lifted: dict[str, None] = {}
-    if _ANY_PERIOD_RE.search(text):
-        lifted |= {"year_from": None, "year_to": None}
-    if _ANY_MEDIA_RE.search(text):
-        lifted["media_type"] = None
-    return lifted
 
 
 def content_words(text: str) -> list[str]:
@@ -262,8 +247,8 @@ def is_follow_up(text: str) -> bool:
 def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
     """The tool arguments for this turn, given the thread's previous search (if any)."""
     text = without_negated(text)
-    if previous is not None and (kept_to := KEEP_TO_RE.match(text)):  # "keep it to the 50s"
-        text = f"only {text[kept_to.end() :].strip()}"
+    if previous is not None and (kept_to := KEEP_TO_RE.match(without_lead(text))):
+        text = f"only {without_lead(text)[kept_to.end() :].strip()}"  # "keep it to the 50s"
     media = parse_media_type(text)
     filters: dict[str, Any] = {"media_type": media} if media else {}
     if period := period_filters(text):  # a new period replaces the earlier one whole

@@ -20,9 +20,10 @@ from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.periods import period_filters, without_eras
-from discovery.agent.offline.querying import is_follow_up, subject, widens
+from discovery.agent.offline.querying import is_follow_up, subject
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
+from discovery.agent.offline.turn_phrases import widens
 from discovery.agent.references import shown_records
 
 # Words a turn changes its subject with, inside a thread.

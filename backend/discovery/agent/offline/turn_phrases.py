@@ -1,18 +1,18 @@
 """Phrases of a follow-up turn the offline planner reads (a heuristic stand-in for an LLM,
 documented as such): a narrowing that names no subject ("keep it to the fifties"), what the
-person does not want (", not photos"), and whether a turn that lifts a filter ("... of any
-kind") also names a subject of its own ("and Persian pieces of any kind?")."""
+person does not want (", not photos"), the filters a turn lifts ("any decade is fine") and
+whether such a turn also names a subject of its own ("and Persian pieces of any kind?")."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-# "keep it to the fifties", "stick to photographs": a narrowing that names no subject
+# "keep it to the fifties", "stick to photographs" (after the words a follow-up may open with):
+# a narrowing that names no subject
 KEEP_TO_RE = re.compile(
-    r"^\s*(?:(?:ok|okay|so|now|and|please)\b[\s,]*)?(?:keep|limit|restrict)\s+"
-    r"(?:it|them|this|that|things|the\s+results)\s+to\b|^\s*(?:(?:ok|okay|so|now|and)\b[\s,]*)?"
-    r"stick\s+(?:to|with)\b",
+    r"^\s*(?:(?:keep|limit|restrict)\s+(?:it|them|this|that|things|the\s+results)\s+to|"
+    r"stick\s+(?:to|with))\b",
     re.IGNORECASE,
 )
 # ", not photos", "but not the prints", "except paintings": what the person does not want
@@ -21,11 +21,12 @@ NEGATED_RE = re.compile(
     r"(?:any\s+|the\s+)?[^,.;!?]*(?=[,.;!?]|$)",
     re.IGNORECASE,
 )
-# The widening phrases ("any decade", "any kind") and the words that only judge them ("is fine")
-_ANY_RE = re.compile(
-    r"\b(?:of\s+)?any\s+(?:decade|period|year|date|time|era|century|type|kind|medium|media)s?\b",
-    re.IGNORECASE,
+# A follow-up that lifts a constraint: "any decade is fine", "any type will do".
+_ANY_PERIOD_RE = re.compile(
+    r"\b(?:of\s+)?any\s+(?:decade|period|year|date|time|era|century)s?\b", re.IGNORECASE
 )
+_ANY_MEDIA_RE = re.compile(r"\b(?:of\s+)?any\s+(?:type|kind|medium|media)s?\b", re.IGNORECASE)
+# words that only judge the lifting ("is fine")
 _VERDICT_WORDS = frozenset("fine good great alright whatever works perfect cool actually".split())
 
 
@@ -35,9 +36,19 @@ def without_negated(text: str) -> str:
     return NEGATED_RE.sub("", text).strip(" ,;") or text
 
 
+def widens(text: str) -> dict[str, None]:
+    """The filters a follow-up lifts ("actually any decade is fine": the period), as None."""
+    lifted: dict[str, None] = {}
+    if _ANY_PERIOD_RE.search(text):
+        lifted |= {"year_from": None, "year_to": None}
+    if _ANY_MEDIA_RE.search(text):
+        lifted["media_type"] = None
+    return lifted
+
+
 def own_subject(text: str, subject: Callable[[str], str]) -> str:
     """The subject a turn that lifts a filter names besides the lifting ("and Persian pieces of
     any kind?": "persian pieces"; "actually any decade is fine": none). `subject` is the
     planner's reading of a text's subject."""
-    words = subject(_ANY_RE.sub(" ", text)).split()
+    words = subject(_ANY_MEDIA_RE.sub(" ", _ANY_PERIOD_RE.sub(" ", text))).split()
     return " ".join(w for w in words if w not in _VERDICT_WORDS)
