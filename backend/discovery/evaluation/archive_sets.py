@@ -83,30 +83,30 @@ def _judged(directory: Path) -> list[JudgedQuery]:
     return queries
 
 
+def _folder_set(name: str, directory: Path, note: str) -> DevSet:
+    """A set kept as a folder: `records.jsonl.gz` and the judged `queries.jsonl`."""
+    return DevSet(name, [directory / "records.jsonl.gz"], _judged(directory), note=note)
+
+
 def npg(directory: Path = NPG_DIR) -> DevSet:
-    return DevSet(
-        "npg",
-        [directory / "records.jsonl.gz"],
-        _judged(directory),
-        note="National Portrait Gallery, subject/place tags withheld; knowledge-heavy",
+    return _folder_set(
+        "npg", directory, "National Portrait Gallery, subject/place tags withheld; knowledge-heavy"
     )
 
 
 def cmoa_withheld(directory: Path = CMOA_WITHHELD_DIR) -> DevSet:
-    return DevSet(
+    return _folder_set(
         "cmoa-withheld",
-        [directory / "records.jsonl.gz"],
-        _judged(directory),
-        note="CMOA museum objects, classification and creator nationality withheld",
+        directory,
+        "CMOA museum objects, classification and creator nationality withheld",
     )
 
 
 def cmoa_places(directory: Path = CMOA_PLACES_DIR) -> DevSet:
-    return DevSet(
+    return _folder_set(
         "cmoa-places",
-        [directory / "records.jsonl.gz"],
-        _judged(directory),
-        note="CMOA objects, creators with nationality text; requests name countries",
+        directory,
+        "CMOA objects, creators with nationality text; requests name countries",
     )
 
 
