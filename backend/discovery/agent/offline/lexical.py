@@ -46,6 +46,7 @@ COMMON_RATIO = 20  # a key word this many times as frequent as the rarest one is
 class KeyTerms:
     def __init__(self, terms: TermStats, synonyms: dict[str, list[str]]) -> None:
         self.terms, self.synonyms = terms, synonyms
+        self._phrase_keys = [k for k in synonyms if " " in k]  # keys of several words
 
     @staticmethod
     def specific_words(query: str) -> list[str]:
@@ -81,7 +82,7 @@ class KeyTerms:
     def _phrases(self, query: str) -> list[str]:
         """The synonyms' phrases (keys of several words) the query holds, word for word."""
         text = f" {' '.join(words(query))} "
-        return [k for k in self.synonyms if " " in k and f" {k} " in text]
+        return [k for k in self._phrase_keys if f" {k} " in text]
 
 
 def record_stems(title: str, description: str) -> set[str]:
