@@ -247,8 +247,9 @@ def is_follow_up(text: str) -> bool:
 def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
     """The tool arguments for this turn, given the thread's previous search (if any)."""
     text = without_negated(text)
-    if previous is not None and (kept_to := KEEP_TO_RE.match(without_lead(text))):
-        text = f"only {without_lead(text)[kept_to.end() :].strip()}"  # "keep it to the 50s"
+    led = without_lead(text)
+    if previous is not None and (kept_to := KEEP_TO_RE.match(led)):  # "keep it to the 50s"
+        text = f"only {led[kept_to.end() :].strip()}"
     media = parse_media_type(text)
     filters: dict[str, Any] = {"media_type": media} if media else {}
     if period := period_filters(text):  # a new period replaces the earlier one whole
