@@ -18,9 +18,15 @@ import hashlib
 import json
 from collections import Counter, defaultdict
 
-from cmoa_sets import LABELS, MAX_REL, MIN_REL, ROOT, museum_records, stable_hash
-
 from discovery.evaluation.archive_sets import split_of
+from discovery.evaluation.cmoa_records import (
+    LABELS,
+    MAX_REL,
+    MIN_REL,
+    museum_records,
+    stable_hash,
+)
+from discovery.settings import REPO_ROOT as ROOT
 
 OUT = ROOT / "data" / "eval" / "cmoa-withheld"
 KEPT = ("id", "title", "creators", "creation_date", "date_earliest", "date_latest", "medium",
