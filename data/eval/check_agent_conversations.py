@@ -35,6 +35,8 @@ Usage (from the repository root):
         # the fifth set (ids v5-001...; it must not repeat a line of v2, v3 or v4 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v6.jsonl
         # the sixth set (ids v6-001...; it must not repeat a line of v2, v3, v4 or v5 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v7.jsonl
+        # the seventh set (ids v7-001...; it must not repeat a line of v2 to v6 either)
 """
 
 from __future__ import annotations

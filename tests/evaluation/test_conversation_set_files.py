@@ -1,7 +1,7 @@
 """The frozen judged conversation sets written blind (`data/eval/agent_conversations_v4.jsonl`,
-`_v5.jsonl` and `_v6.jsonl`): their files, ids, split, coverage and fresh wording (no line of an
-earlier set or of the intent data), the "one before last" reference, and `--set vN` through the
-CLI.
+`_v5.jsonl`, `_v6.jsonl` and `_v7.jsonl`): their files, ids, split, coverage and fresh wording
+(no line of an earlier set or of the intent data), the "one before last" reference, and
+`--set vN` through the CLI.
 Nothing here runs the agent."""
 
 from __future__ import annotations
@@ -54,6 +54,9 @@ FROZEN = [
     Frozen("v6", 99, 96, ("v2", "v3", "v4", "v5"), {"tune": 106, "report": 102},
            "jukbox in a tavrn", "Jukbox  in a TAVRN!", "agent_conversations_v5.jsonl", 50,
            {"reference": 35, "count": 30, "creator": 15, "period": 12}),
+    Frozen("v7", 101, 97, ("v2", "v3", "v4", "v5", "v6"), {"tune": 99, "report": 96},
+           "hounstooth jakcets", "Hounstooth   JAKCETS!", "agent_conversations_v6.jsonl", 50,
+           {"reference": 35, "count": 30, "creator": 15, "period": 12, "judged": 220}),
 ]  # fmt: skip
 _IDS = [f.name for f in FROZEN]
 
@@ -103,9 +106,10 @@ def test_the_set_meets_its_coverage_targets(frozen: Frozen) -> None:
     targets = SETS[frozen.name].coverage
     for kind in ("reference", "count", "creator", "period", "typo"):
         assert kinds[kind] >= targets[kind], kind
+    kinds["judged"] = sum(kinds.values())
     for kind, least in frozen.minimums.items():
         assert kinds[kind] >= least, kind
-    assert sum(kinds.values()) >= targets["judged"] >= 180
+    assert kinds["judged"] >= targets["judged"] >= 180
     singles = [c for c in conversations if c["category"] == "search" and len(c["turns"]) == 1]
     assert len(singles) >= targets["single_search"] >= frozen.singles
     assert sum(1 for c in conversations if 2 <= len(c["turns"]) <= 4) >= 40
@@ -146,10 +150,10 @@ def test_eval_conversations_takes_the_set_without_running_the_agent(
     assert handed["chosen"][0]["id"] == f"{name}-002"
 
 
-def test_an_unknown_set_is_a_clear_error_naming_v5_and_v6(tmp_path: Path) -> None:
+def test_an_unknown_set_is_a_clear_error_naming_the_sets(tmp_path: Path) -> None:
     result = runner.invoke(app, ["eval", "conversations", "--set", "vX"])
     assert result.exit_code != 0
-    assert "v5" in result.output and "v6" in result.output
+    assert all(name in result.output for name in ("v5", "v6", "v7"))
     assert "unknown set 'vX'" in result.output
 
 
