@@ -64,7 +64,9 @@ _TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|ones|such|in\s+total|total|altogether|all\s+together|"
-    r"in\s+all|so\s+far|here|shown|results?|overall)\b",
+    r"in\s+all|so\s+far|here|shown|results?|overall)\b"
+    # "how many textiles is that?", "how many does that make?": the records just found
+    r"|\b(?:is|was)\s+that\W*$|\bthat\s+(?:makes?|made|comes?\s+to|came\s+to|adds?\s+up)\b",
     re.I,
 )
 # "how many of those are by Teenie Harris?", "how many of the results show children?": a
@@ -81,6 +83,7 @@ _WHOLE_RE = re.compile(
     r"|\b(?:museum|archive|collection|catalog(?:ue)?)\s+(?:have|has|hold|holds|own|owns)\b",
     re.I,
 )
+_OR_RE = re.compile(r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?=([a-z][\w'-]*))", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
@@ -163,7 +166,20 @@ def question_subject(text: str) -> str:
     media types, periods and words too general to require ("people", "pictures"); a phrase
     the text quotes or a possessive compound ("women's clubs") stays a "quoted phrase", which a
     record must hold as written, in a count as in a search."""
-    return phrased(_subject_words(text), text)
+    return with_alternatives(phrased(_subject_words(text), text), text)
+
+
+def with_alternatives(topic: str, text: str) -> str:
+    """`topic` with "or" between two of its words that `text` joins by "or" ("photos with lace
+    or tulle": "lace or tulle", which a count reads as either word)."""
+    tokens = topic.split()
+    for m in _OR_RE.finditer(text):
+        a, b = m.group(1).lower(), m.group(2).lower()
+        for i in range(len(tokens) - 1):
+            if tokens[i] == a and tokens[i + 1] == b:
+                tokens[i + 1 : i + 1] = ["or"]
+                break
+    return " ".join(tokens)
 
 
 def phrased(topic: str, text: str) -> str:
