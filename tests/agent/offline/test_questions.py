@@ -267,6 +267,9 @@ def test_counts_phrased_many_ways_keep_only_their_subject(
         ("how many textiles is that?", "count"),
         ("how many does that make?", "count"),
         ("so how many prints did that come to", "count"),
+        ("what does that come to, in number?", "count"),
+        ("give me a head count of those", "count"),
+        ("what do they add up to?", "count"),
     ],
 )
 def test_questions_phrased_many_ways_point_back(text: str, kind: str) -> None:
@@ -660,6 +663,7 @@ def test_general_words_are_no_subject_of_a_count(text: str, subject: str) -> Non
         ("count the boxers, or wrestlers, from the 1950s", "boxers or wrestlers"),
         ("how many pictures of cars or buses or trucks", "cars or buses or trucks"),
         ("how many jazz photos or paintings?", "jazz"),
+        ("and the total number of bowling shots?", "bowling"),
     ],
 )
 def test_words_joined_by_or_stay_alternatives_in_the_subject(text: str, subject: str) -> None:
