@@ -11,6 +11,7 @@ import pytest
 
 from discovery.runtime import Runtime
 from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts
+from discovery.search.facts_terms import alternatives
 
 pytestmark = pytest.mark.integration
 
@@ -197,3 +198,25 @@ async def test_a_common_word_goes_when_every_word_is_held_only_outside_the_filte
     facts = await _facts(demo_runtime, FactsQuery(subject="store club", **fifties))
     assert (facts.matched_words, facts.dropped_words) == (["store"], ["club"])
     assert facts.total == alone.total
+
+
+async def test_words_joined_by_or_count_records_holding_either(demo_runtime: Runtime) -> None:
+    jazz = await _facts(demo_runtime, FactsQuery(subject="jazz"))
+    boxing = await _facts(demo_runtime, FactsQuery(subject="boxer"))
+    either = await _facts(demo_runtime, FactsQuery(subject="jazz or boxer"))
+    both = await _facts(demo_runtime, FactsQuery(subject="jazz boxer"))
+    assert jazz.total > 0 and boxing.total > 0
+    overlap = 0 if both.dropped_words else both.total  # no record holds both: relaxed
+    assert either.total == jazz.total + boxing.total - overlap
+    # with a word of its own: that word and one of the alternatives
+    band = await _facts(demo_runtime, FactsQuery(subject="band jazz or boxer"))
+    assert 0 < band.total < either.total
+    # an alternative the catalog never uses leaves the other
+    assert (await _facts(demo_runtime, FactsQuery(subject="jazz or zzyzx"))).total == jazz.total
+
+
+def test_alternatives_group_the_words_joined_by_or() -> None:
+    assert alternatives(["lace", "or", "tulle", "bride"]) == [["lace", "tulle"], ["bride"]]
+    assert alternatives(["a", "or", "b", "or", "c"]) == [["a", "b", "c"]]
+    assert alternatives(["or", "a", "or"]) == [["a"]]
+    assert alternatives(["a", "b", "a"]) == [["a"], ["b"]]

@@ -10,7 +10,8 @@ doers, a nationality's country; accents ignored for a word the catalog only spel
 an activity in -ing spelled out in the text, since the stemmer makes "boxing" "box"), and it
 passes the filters exactly as a search applies them (media type equal, its period
 `[date_lo, date_hi]` overlapping the asked years). A "quoted phrase" of the subject must occur
-as written, as in a search's query syntax (`search_text @@ websearch_to_tsquery`); when no
+as written, as in a search's query syntax (`search_text @@ websearch_to_tsquery`); words joined
+by "or" ("lace or tulle") are alternatives: a record holds one of them (`alternatives`); when no
 record holds it even without the filters, its words are counted instead (`unquoted`). An empty
 subject matches every record that passes the filters; a subject word the catalog never uses
 matches nothing. When no record holds every word (filters aside), a word outside a phrase is
@@ -35,39 +36,14 @@ import psycopg
 from psycopg import sql
 
 from discovery.search import word_forms
+from discovery.search.facts_terms import WORD_RE, subject_terms
 
 MAX_IDS = 1000  # item ids a facts query may name
 COMMON_SHARE = 0.01  # a subject word this share of the archive's records use is a common one
 
-WORD_RE = re.compile(r"[^\W_]+")
 
 # Per subject word (its singular and plural forms, stemmed as the index stems): the ids of the
 # catalog terms it can be, and how many archive records use them (for relaxing).
-_TERMS_SQL = """
-select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
-       coalesce(sum(f.df), 0)
-from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
-cross join lateral unnest(to_tsvector('english', w.forms)) l
-left join bm25_terms t on t.term = l.lexeme
-left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
-group by w.ord order by w.ord
-"""
-# The same, accents ignored (the word's forms as typed or stemmed against the catalog's terms
-# without accents): for a word no term spells exactly ("creche" for "crèche", which the
-# English stemmer leaves unstemmed). A scan of the term list, only for such words.
-_ACCENTS = ("àáâãäåèéêëìíîïòóôõöùúûüýÿçñ", "aaaaaaeeeeiiiiooooouuuuyycn")
-_FOLDED_TERMS_SQL = """
-select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
-       coalesce(sum(f.df), 0)
-from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
-left join bm25_terms t on translate(t.term, %(accented)s, %(plain)s) = any(
-    string_to_array(w.forms, ' ')
-    || array(select l.lexeme from unnest(to_tsvector('english', w.forms)) l))
-left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
-group by w.ord order by w.ord
-"""
-
-
 @dataclass(frozen=True)
 class FactsQuery:
     """Which records: a subject (words that must all occur) with filters, or item ids."""
@@ -204,30 +180,6 @@ def phrases(subject: str) -> list[str]:
     return [p.strip() for p in re.findall(r'"([^"]+)"', subject) if WORD_RE.search(p)]
 
 
-async def subject_terms(
-    conn: psycopg.AsyncConnection, subject: str
-) -> list[tuple[str, list[int], int]]:
-    """Per word of `subject` that is not a stop word: (word, the ids of the catalog terms it
-    can be (singular or plural), how many archive records use them)."""
-    words = list(dict.fromkeys(w.lower() for w in WORD_RE.findall(subject)))
-    if not words:
-        return []
-    forms = [" ".join(word_forms.forms(w)) for w in words]
-    rows = await (await conn.execute(_TERMS_SQL, {"forms": forms})).fetchall()
-    found = [(words[int(o) - 1], list(ids or []), int(df)) for o, ids, df in rows]
-    unknown = [i for i, (_, ids, _) in enumerate(found) if not ids]
-    if unknown:
-        accented, plain = _ACCENTS
-        folded = [
-            forms[words.index(found[i][0])].translate(str.maketrans(*_ACCENTS)) for i in unknown
-        ]
-        params = {"forms": folded, "accented": accented, "plain": plain}
-        again = await (await conn.execute(_FOLDED_TERMS_SQL, params)).fetchall()
-        for (_ord, ids, df), i in zip(again, unknown, strict=True):
-            found[i] = (found[i][0], list(ids or []), int(df))
-    return found
-
-
 async def _facts(
     conn: psycopg.AsyncConnection,
     query: FactsQuery,
@@ -241,7 +193,7 @@ async def _facts(
     for i, (word, ids, _) in enumerate(words):
         where.append(sql.SQL(f"b.term_ids && %(terms{i})s::int[]"))
         params[f"terms{i}"] = ids
-        if spelled := word_forms.surface_forms(word):
+        if " or " not in word and (spelled := word_forms.surface_forms(word)):
             where.append(sql.SQL(_SPELLED_SQL.replace("%(spelled)s", f"%(spelled{i})s")))
             params[f"spelled{i}"] = r"\m(" + "|".join(map(re.escape, spelled)) + r")\M"
     if said := " ".join(f'"{p}"' for p in phrases(query.subject)):

@@ -264,6 +264,12 @@ def test_counts_phrased_many_ways_keep_only_their_subject(
         ("who made most of them?", "creator"),
         ("what years do they cover", "period"),
         ("what's the date range?", "period"),
+        ("how many textiles is that?", "count"),
+        ("how many does that make?", "count"),
+        ("so how many prints did that come to", "count"),
+        ("what does that come to, in number?", "count"),
+        ("give me a head count of those", "count"),
+        ("what do they add up to?", "count"),
     ],
 )
 def test_questions_phrased_many_ways_point_back(text: str, kind: str) -> None:
@@ -647,3 +653,24 @@ def test_a_technique_is_the_subject_within_its_media_type(
 def test_general_words_are_no_subject_of_a_count(text: str, subject: str) -> None:
     question = parse_question(text)
     assert question is not None and question.subject == subject
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("how many photos of cats or dogs are there?", "cats or dogs"),
+        ("how many bridal photos with lace or tulle?", "bridal lace or tulle"),
+        ("count the boxers, or wrestlers, from the 1950s", "boxers or wrestlers"),
+        ("how many pictures of cars or buses or trucks", "cars or buses or trucks"),
+        ("how many jazz photos or paintings?", "jazz"),
+        ("and the total number of bowling shots?", "bowling"),
+    ],
+)
+def test_words_joined_by_or_stay_alternatives_in_the_subject(text: str, subject: str) -> None:
+    question = parse_question(text)
+    assert question is not None and question.subject == subject
+
+
+def test_that_mid_question_does_not_point_back() -> None:
+    question = parse_question("how many photographs show that kind of thing at a picnic?")
+    assert question is not None and not question.about_previous

@@ -21,7 +21,10 @@ COUNT_RE = re.compile(
     r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
     r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$"
     # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
-    rf"|\btally\b|{HOW_BIG}",
+    rf"|\btally\b|{HOW_BIG}"
+    # "a head count of those", "what does that come to, in number?", "what do they add up to?"
+    r"|\bhead\s*-?\s*count\b|\bin\s+numbers?\s*\??\s*$"
+    r"|\b(?:does|do|did)\s+(?:that|it|they|these|those)\s+(?:come|add)\s+(?:up\s+)?to\b",
     re.I,
 )
 # The nouns of people who make records.

@@ -64,7 +64,10 @@ _TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|ones|such|in\s+total|total|altogether|all\s+together|"
-    r"in\s+all|so\s+far|here|shown|results?|overall)\b",
+    r"in\s+all|so\s+far|here|shown|results?|overall)\b"
+    # "how many textiles is that?", "how many does that make?": the records just found
+    r"|\b(?:is|was)\s+that\W*$|\bthat\s+(?:makes?|made|comes?\s+to|came\s+to|adds?\s+up)\b"
+    r"|\bhead\s*-?\s*count\b",  # "give me a head count", pointing at what was found
     re.I,
 )
 # "how many of those are by Teenie Harris?", "how many of the results show children?": a
@@ -81,12 +84,15 @@ _WHOLE_RE = re.compile(
     r"|\b(?:museum|archive|collection|catalog(?:ue)?)\s+(?:have|has|hold|holds|own|owns)\b",
     re.I,
 )
+_HEAD_COUNT_RE = re.compile(r"\bhead\s*-?\s*count\b", re.I)
+_OR_RE = re.compile(r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?=([a-z][\w'-]*))", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
 _QUESTION_WORDS = frozenset(
     """
-    tell know wonder wondering curious idea say many number total altogether overall count took
+    tell know wonder wondering curious idea say many number numbers total altogether overall
+    count headcount add adds added took
     tally up name list recent taken made make makes created create painted directed wrote built
     photographed shot drew drawn designed carved produced printed sculpted photographer written
     photographers artist artists maker makers creator creators author authors whom decades decade
@@ -109,7 +115,7 @@ _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
     piece pieces object objects thing things item items stuff material materials holdings ones
-    pics pic pix
+    pics pic pix shots shot snaps
     """.split()
 )
 
@@ -163,7 +169,20 @@ def question_subject(text: str) -> str:
     media types, periods and words too general to require ("people", "pictures"); a phrase
     the text quotes or a possessive compound ("women's clubs") stays a "quoted phrase", which a
     record must hold as written, in a count as in a search."""
-    return phrased(_subject_words(text), text)
+    return with_alternatives(phrased(_subject_words(text), text), text)
+
+
+def with_alternatives(topic: str, text: str) -> str:
+    """`topic` with "or" between two of its words that `text` joins by "or" ("photos with lace
+    or tulle": "lace or tulle", which a count reads as either word)."""
+    tokens = topic.split()
+    for m in _OR_RE.finditer(text):
+        a, b = m.group(1).lower(), m.group(2).lower()
+        for i in range(len(tokens) - 1):
+            if tokens[i] == a and tokens[i + 1] == b:
+                tokens[i + 1 : i + 1] = ["or"]
+                break
+    return " ".join(tokens)
 
 
 def phrased(topic: str, text: str) -> str:
@@ -187,6 +206,7 @@ def _subject_words(text: str) -> str:
     text = without_eras(text)  # "medieval things": a period, the filter
     text = re.sub(HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
     text = _ALL_TOGETHER_RE.sub(" ", text)  # "all kinds together": every media type
+    text = _HEAD_COUNT_RE.sub(" ", text)  # "a head count of those": a count, no heads
     kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
     return " ".join(
         w

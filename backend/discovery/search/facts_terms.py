@@ -1,0 +1,94 @@
+"""The catalog terms of a facts subject's words (`facts.py`): each word in any of its forms,
+accents ignored for a word the catalog only spells with them, and words joined by "or" as one
+group of alternatives."""
+
+from __future__ import annotations
+
+import re
+
+import psycopg
+
+from discovery.search import word_forms
+
+WORD_RE = re.compile(r"[^\W_]+")
+
+_TERMS_SQL = """
+select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
+       coalesce(sum(f.df), 0)
+from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
+cross join lateral unnest(to_tsvector('english', w.forms)) l
+left join bm25_terms t on t.term = l.lexeme
+left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
+group by w.ord order by w.ord
+"""
+# The same, accents ignored (the word's forms as typed or stemmed against the catalog's terms
+# without accents): for a word no term spells exactly ("creche" for "crèche", which the
+# English stemmer leaves unstemmed). A scan of the term list, only for such words.
+_ACCENTS = ("àáâãäåèéêëìíîïòóôõöùúûüýÿçñ", "aaaaaaeeeeiiiiooooouuuuyycn")
+_FOLDED_TERMS_SQL = """
+select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
+       coalesce(sum(f.df), 0)
+from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
+left join bm25_terms t on translate(t.term, %(accented)s, %(plain)s) = any(
+    string_to_array(w.forms, ' ')
+    || array(select l.lexeme from unnest(to_tsvector('english', w.forms)) l))
+left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
+group by w.ord order by w.ord
+"""
+
+
+async def subject_terms(
+    conn: psycopg.AsyncConnection, subject: str
+) -> list[tuple[str, list[int], int]]:
+    """Per word of `subject` that is not a stop word: (word, the ids of the catalog terms it
+    can be (singular or plural), how many archive records use them); words joined by "or" are
+    one entry ("lace or tulle": the terms of either, the records of both added up)."""
+    groups = alternatives([w.lower() for w in WORD_RE.findall(subject)])
+    words = [w for group in groups for w in group]
+    if not words:
+        return []
+    found = {w: (ids, df) for w, ids, df in await _word_terms(conn, words)}  # no stop words
+    merged = []
+    for group in groups:
+        kept = [w for w in group if w in found]
+        if kept:
+            ids = sorted({t for w in kept for t in found[w][0]})
+            merged.append((" or ".join(kept), ids, sum(found[w][1] for w in kept)))
+    return merged
+
+
+def alternatives(words: list[str]) -> list[list[str]]:
+    """`words` in groups, each once: a run joined by "or" is one group of alternatives, any
+    other word a group of its own; an "or" with no word on one side is dropped."""
+    groups: list[list[str]] = []
+    joined = False
+    for word in words:
+        if word == "or":
+            joined = bool(groups)
+        elif joined:
+            if word not in groups[-1]:
+                groups[-1].append(word)
+            joined = False
+        else:
+            groups.append([word])
+    unique = {tuple(g): g for g in groups}
+    return list(unique.values())
+
+
+async def _word_terms(
+    conn: psycopg.AsyncConnection, words: list[str]
+) -> list[tuple[str, list[int], int]]:
+    forms = [" ".join(word_forms.forms(w)) for w in words]
+    rows = await (await conn.execute(_TERMS_SQL, {"forms": forms})).fetchall()
+    found = [(words[int(o) - 1], list(ids or []), int(df)) for o, ids, df in rows]
+    unknown = [i for i, (_, ids, _) in enumerate(found) if not ids]
+    if unknown:
+        accented, plain = _ACCENTS
+        folded = [
+            forms[words.index(found[i][0])].translate(str.maketrans(*_ACCENTS)) for i in unknown
+        ]
+        params = {"forms": folded, "accented": accented, "plain": plain}
+        again = await (await conn.execute(_FOLDED_TERMS_SQL, params)).fetchall()
+        for (_ord, ids, df), i in zip(again, unknown, strict=True):
+            found[i] = (found[i][0], list(ids or []), int(df))
+    return found
