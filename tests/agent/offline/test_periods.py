@@ -89,6 +89,8 @@ def test_the_words_of_a_named_period_leave_the_text() -> None:
         ("up to the 1920s", {"year_to": 1929}),
         ("tapestries before the 17th century", {"year_to": 1599}),
         ("ceramics after the 18th century", {"year_from": 1800}),
+        ("how many of them predate 1950?", {"year_to": 1949}),
+        ("films postdating the 1960s", {"year_from": 1970}),
     ],
 )
 def test_period_filters_read_open_periods_in_many_phrasings(text: str, filters: object) -> None:

@@ -69,3 +69,12 @@ def test_a_relaxed_answer_keeping_few_of_the_words_gives_way_to_the_shown_record
     relaxed = FactsArtifact(subject="unions", asked=asked, total=3)
     args = shown_instead(_question("who took them?"), relaxed, SHOWN)
     assert args is not None and args["item_ids"] == SHOWN
+
+
+def test_a_relaxed_answer_about_words_the_shown_records_lack_gives_way_to_them() -> None:
+    relaxed = FactsArtifact(subject="ceremonies", asked="trophies ceremonies", total=7)
+    trophies = ["Men holding trophy at banquet", "Trophy presented at a dinner", "Cup ceremony"]
+    args = shown_instead(_question("who photographed these?"), relaxed, SHOWN, trophies)
+    assert args is not None and args["item_ids"] == SHOWN
+    held = ["Wedding ceremony at church", "Graduation ceremonies", "Trophy at ceremony"]
+    assert shown_instead(_question("who photographed these?"), relaxed, SHOWN, held) is None

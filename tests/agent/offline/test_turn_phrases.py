@@ -50,3 +50,26 @@ def test_a_turn_that_lifts_a_filter_may_name_a_subject_of_its_own() -> None:
 
 def test_a_negated_media_type_is_no_filter() -> None:
     assert plan_turn("objects from Africa, not photos") == PlannedSearch("objects from africa", {})
+
+
+@pytest.mark.parametrize(
+    ("text", "year_from", "subject"),
+    [
+        ("just keep the fifties ones", 1950, "italian"),
+        ("keep only the brides", None, "italian brides"),
+        ("now restrict that to the forties", 1940, "italian"),
+        ("only the chairs among them", None, "italian chairs"),
+    ],
+)
+def test_more_narrowings_keep_the_thread_subject(
+    text: str, year_from: int | None, subject: str
+) -> None:
+    planned = plan_turn(text, ITALIAN)
+    assert planned.follow_up and planned.filters.get("year_from") == year_from
+    assert planned.query.startswith(subject) and "keep" not in planned.query
+    assert "among" not in planned.query and "restrict" not in planned.query
+
+
+def test_keep_going_is_no_narrowing() -> None:
+    assert not KEEP_TO_RE.match("keep going")
+    assert not KEEP_TO_RE.match("keepsake boxes")

@@ -1,9 +1,9 @@
 """Periods named in a request (a heuristic parser, part of the offline planner): "the 1950s",
 "the fifties", "'40s", "1952", "19th century", "the 1800s" (a century), open periods ("before
-1850", "since 1960", "older than 1800", "pre-1900", "after the 1950s", "before the 19th
-century"), named ones after "from", "during" or "in" ("from world war II", "during the Great
-Depression") and eras named anywhere ("medieval", "renaissance", "victorian"), as year ranges
-and as search filters."""
+1850", "since 1960", "older than 1800", "pre-1900", "predating 1950", "after the 1950s",
+"before the 19th century"), named ones after "from", "during" or "in" ("from world war II",
+"during the Great Depression") and eras named anywhere ("medieval", "renaissance",
+"victorian"), as year ranges and as search filters."""
 
 from __future__ import annotations
 
@@ -118,15 +118,19 @@ def parse_period(text: str) -> tuple[int, int] | None:
 
 # "before 1850", "older than 1800", "pre-1900", "after the 1950s", "before the 19th century"
 _OPEN_PERIOD_RE = re.compile(
-    r"\b(before|until|till|up to|prior to|earlier than|older than|pre|"
-    r"after|since|later than|newer than|more recent than|post)(?:\s+|-)(?:the\s+)?"
+    r"\b(before|until|till|up to|prior to|earlier than|older than|pre|predat(?:es?|ed|ing)|"
+    r"after|since|later than|newer than|more recent than|post|postdat(?:es?|ed|ing))"
+    r"(?:\s+|-)(?:the\s+)?"
     r"(?:year\s+)?(?:(?P<year>1[5-9]\d\d|20[0-2]\d)(?P<decade>'?s)?|(?P<century>1[0-9]|20)th"
     r"[\s-]+century)\b"
 )
-_UP_TO = frozenset(("before", "prior to", "earlier than", "older than", "pre"))
-_FROM = frozenset(("after", "later than", "newer than", "more recent than", "post"))
+_PREDATE = ("predate", "predates", "predated", "predating")
+_POSTDATE = ("postdate", "postdates", "postdated", "postdating")
+_UP_TO = frozenset(("before", "prior to", "earlier than", "older than", "pre", *_PREDATE))
+_FROM = frozenset(("after", "later than", "newer than", "more recent than", "post", *_POSTDATE))
 
-OPEN_WORDS = frozenset("before until till prior earlier older after since later newer pre".split())
+_OPEN = "before until till prior earlier older after since later newer pre".split()
+OPEN_WORDS = frozenset((*_OPEN, *_PREDATE, *_POSTDATE))
 
 
 def period_filters(text: str) -> dict[str, int]:

@@ -86,8 +86,9 @@ class LocalPlanner(BaseChatModel):
                 return AIMessage(content=str(answered[-1].content))
             found = [a for m in turn if (a := FactsArtifact.of(m)) is not None]
             if found and (question := parse_question(text)) is not None:
-                ids = [r.id for r in shown_records(messages[:start])]
-                if (again := shown_instead(question, found[-1], ids)) is not None:
+                records = shown_records(messages[:start])
+                ids, texts = [r.id for r in records], [_text(r) for r in records]
+                if (again := shown_instead(question, found[-1], ids, texts)) is not None:
                     return _call(FACTS_TOOL, again)  # "who took these?": the records shown
                 return AIMessage(content=answer(question, found[-1], found[0]))
             return AIMessage(content=_reply(_last_search(turn)))
@@ -119,10 +120,7 @@ class LocalPlanner(BaseChatModel):
             if asked := nothing_to_point_at(question, text, earlier is not None):
                 return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
-            ids, texts = (
-                [r.id for r in shown],
-                ["\n".join((r.title, r.description, r.creator)) for r in shown],
-            )
+            ids, texts = [r.id for r in shown], [_text(r) for r in shown]
             calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids, texts)
             return AIMessage(content="", tool_calls=calls)
         if previous is None and is_follow_up(text) and not subject(text):
@@ -143,6 +141,11 @@ class LocalPlanner(BaseChatModel):
             **filters,
         }
         return _call(SEARCH_TOOL, args)
+
+
+def _text(record: Any) -> str:
+    """A shown record's words, as the held-words rules read them (title, description, creator)."""
+    return "\n".join((record.title, record.description, record.creator))
 
 
 def _call(name: str, args: dict[str, Any]) -> AIMessage:

@@ -38,7 +38,7 @@ which who whom whose where when how why whether if just only also too very reall
 kind kinds sort sorts type types researching research doing project family history wondering
 curious trying
 archive archives collection collections record records item items material materials one ones
-them they then than so well yes no ok okay their theirs i'd now
+them they then than so well yes no ok okay their theirs i'd now among amongst
 """.split()
 )
 
@@ -75,7 +75,7 @@ _ORDINALS = {
 # Words a reply may open with before the follow-up itself ("ok, just the ones with a cake";
 # "ok, back to the photos: only the 1950s" returns to the thread's search).
 _LEAD = (
-    r"^\s*(?:(?:ok|okay|alright|all right|right|so|well|great|cool|nice|thanks|hmm|oh|actually"
+    r"^\s*(?:(?:ok|okay|alright|all right|right|so|well|great|cool|nice|thanks|hmm|oh|actually|now"
     r"|back\s+to\s+(?:the\s+)?\w+)\b[\s,.!:]*)*"
 )
 _LEAD_RE = re.compile(_LEAD, re.IGNORECASE)

@@ -23,7 +23,7 @@ COUNT_RE = re.compile(
     # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
     rf"|\btally\b|{HOW_BIG}"
     # "a head count of those", "what does that come to, in number?", "what do they add up to?"
-    r"|\bhead\s*-?\s*count\b|\bin\s+numbers?\s*\??\s*$"
+    r"|\bhead\s*-?\s*count\b|\bin\s+numbers?\s*\??\s*$|\bgrand\s+total\b"
     r"|\b(?:does|do|did)\s+(?:that|it|they|these|those)\s+(?:come|add)\s+(?:up\s+)?to\b",
     re.I,
 )

@@ -5,10 +5,12 @@ local planner handles them (a heuristic stand-in for an LLM, documented as such)
   ("pittsburgh steel mills industry": the hybrid search showed steel mills, while the facts
   relaxed to one record holding three of the words): a creator or period question pointing
   back is then answered from the records shown (`catalog_facts(item_ids=...)`), which are what
-  "these" names, when the catalog's facts found no record or, relaxed, fewer than `FEW` or
-  holding fewer than half the search's words (a relaxed answer about enough records holding
-  half the words, "landscapes" for "landscapes and the sea", stands; "unions" alone for
-  "pittsburgh steel mills heavy industry unions" does not). A count is
+  "these" names, when the catalog's facts found no record or, relaxed, fewer than `FEW`,
+  holding fewer than half the search's words, or words fewer than half the shown records hold
+  (a relaxed answer about enough records holding half the words, "landscapes" for
+  "landscapes and the sea", stands; "unions" alone for "pittsburgh steel mills heavy industry
+  unions" does not, nor "ceremonies" for "trophies ceremonies" when the records shown are
+  trophies at dinners). A count is
   never answered so: ten shown records are not a count of the catalog.
 - "how many items like that are there?" with nothing searched in the thread yet: a question
   back ("which records do you mean?") rather than a count of the whole archive.
@@ -23,6 +25,7 @@ from typing import Any
 from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.offline.answers import templates
 from discovery.agent.offline.questions import CatalogQuestion
+from discovery.agent.offline.terms import stem, stems
 
 # Words that point at records the thread showed (not "in total", which can mean the archive).
 _POINTER_RE = re.compile(
@@ -33,7 +36,10 @@ FEW = 3
 
 
 def shown_instead(
-    question: CatalogQuestion, artifact: FactsArtifact, shown: Sequence[str]
+    question: CatalogQuestion,
+    artifact: FactsArtifact,
+    shown: Sequence[str],
+    shown_texts: Sequence[str] = (),
 ) -> dict[str, Any] | None:
     """The `catalog_facts` arguments for the shown records, when a creator or period question
     pointing back found no record, or only records holding some of the search's words; None
@@ -43,8 +49,8 @@ def shown_instead(
     if artifact.item_ids or artifact.error or (artifact.total and not artifact.asked):
         return None
     kept, asked = len(artifact.subject.split()), len(artifact.asked.split())
-    if artifact.total >= FEW and 2 * kept >= asked:  # "landscapes" of "landscapes sea"
-        return None
+    if artifact.total >= FEW and 2 * kept >= asked and _held(artifact.subject, shown_texts):
+        return None  # "landscapes" of "landscapes sea"
     return {"subject": "", "item_ids": list(shown), **question.filters}
 
 
@@ -54,3 +60,12 @@ def nothing_to_point_at(question: CatalogQuestion, text: str, has_search: bool) 
     if has_search or not question.about_previous or question.filters:
         return None
     return templates()["nothing_shown"] if _POINTER_RE.search(text) else None
+
+
+def _held(subject: str, shown_texts: Sequence[str]) -> bool:
+    """Whether at least half of the shown records hold every word of `subject` (no texts: yes)."""
+    if not shown_texts:
+        return True
+    words = [stem(w) for w in subject.replace('"', " ").split()]
+    holding = sum(all(w in stems(text) for w in words) for text in shown_texts)
+    return 2 * holding >= len(shown_texts)

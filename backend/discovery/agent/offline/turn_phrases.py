@@ -12,7 +12,9 @@ from collections.abc import Callable
 # a narrowing that names no subject
 KEEP_TO_RE = re.compile(
     r"^\s*(?:(?:keep|limit|restrict)\s+(?:it|them|this|that|things|the\s+results)\s+to|"
-    r"stick\s+(?:to|with))\b",
+    r"stick\s+(?:to|with)"
+    # "keep only the brides", "just keep the fifties ones"
+    r"|(?:(?:just|only)\s+)?keep\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b))\b",
     re.IGNORECASE,
 )
 # ", not photos", "but not the prints", "except paintings": what the person does not want
