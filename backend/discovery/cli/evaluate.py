@@ -24,7 +24,7 @@ eval_app.command("conversations")(conversations_cmd)
 def intents_cmd(
     errors: Annotated[bool, typer.Option(help="List every misclassified line.")] = False,
     set_: Annotated[
-        str, typer.Option("--set", help="heldout, fresh or fresh2 (see data/intents/).")
+        str, typer.Option("--set", help="heldout, fresh, fresh2 or fresh3 (see data/intents/).")
     ] = "heldout",
     file: Annotated[
         Path | None, typer.Option(help="Score this JSONL file (text, intent) instead.")

@@ -2,7 +2,9 @@
 
 Sets: `heldout` (CLINC150 validation lines + the hand-written test lines of `written.jsonl`),
 `fresh` (`fresh_heldout.jsonl`, written before the router was retrained), `fresh2`
-(`fresh_heldout_2.jsonl`, written after the retrained router was frozen), or any JSONL file.
+(`fresh_heldout_2.jsonl`, written after the retrained router was frozen), `fresh3`
+(`fresh_heldout_3.jsonl`: scene descriptions, caption-like phrases and slang, written before the
+router v5 changes), or any JSONL file.
 Recall (accuracy) and precision per class, macro-accuracy (the mean of the per-class recalls)
 and a confusion matrix (rows: true intent, columns: predicted)."""
 
@@ -27,6 +29,7 @@ EVAL_SETS: dict[str, tuple[tuple[str, ...], str]] = {
     "heldout": (HELDOUT_FILES, "test"),
     "fresh": (("fresh_heldout.jsonl",), "test"),
     "fresh2": (("fresh_heldout_2.jsonl",), "test"),
+    "fresh3": (("fresh_heldout_3.jsonl",), "test"),
 }
 
 

@@ -84,14 +84,16 @@ def test_every_training_line_has_a_source_and_no_held_out_line_is_trained_on() -
     train = load_examples(TRAIN_FILES, "train")
     sources = {e.source for e in train}
     assert {"clinc", "metatool", "livemcpbench", "catalog-titles", "written-vague-2"} <= sources
+    assert {"written-scenes-3", "written-negatives-3", "written-vague-3"} <= sources
     assert all(e.source for e in train)
-    new = {_norm(e.text) for e in load_examples(("generated_train.jsonl", "written_2.jsonl"), "")}
-    assert len(new) > 2000
-    for name in ("heldout", "fresh"):
+    files = ("generated_train.jsonl", "written_2.jsonl", "written_3.jsonl")
+    new = {_norm(e.text) for e in load_examples(files, "train")}
+    assert len(new) > 2500
+    for name in ("heldout", "fresh", "fresh2", "fresh3"):
         held = {_norm(e.text) for e in load_eval_set(name)}
         assert not new & held, name  # (CLINC's own train and val splits share a few lines)
-    fresh = {_norm(e.text) for e in load_eval_set("fresh")}
-    assert not {_norm(e.text) for e in train} & fresh
+    for name in ("fresh", "fresh2", "fresh3"):
+        assert not {_norm(e.text) for e in train} & {_norm(e.text) for e in load_eval_set(name)}
     assert {INTENTS.index(e.intent) for e in train} == set(range(len(INTENTS)))
 
 
@@ -130,6 +132,17 @@ def test_generated_lines_are_what_the_script_writes() -> None:
         ("transfer fifty dollars to my savings", Intent.UNRELATED),
         ("switch off the porch light at ten", Intent.UNRELATED),
         ("thanks a ton, goodbye", Intent.GREETING),
+        # searches worded as scenes, captions and slang (issue 17; in no intent file)
+        ("men seated at a table", Intent.SEARCH),
+        ("recipe for a family dinner", Intent.UNRELATED),
+        # still about 50/50 after v5 (search 0.47 vs unrelated 0.50; search 0.44 vs greeting
+        # 0.50): known misses, not tuned on (these lines come from the agent's judged sets)
+        pytest.param(
+            "families sitting down to eat together at home",
+            Intent.SEARCH,
+            marks=pytest.mark.xfail(reason="router v5 still routes it to unrelated"),
+        ),
+        pytest.param("grads", Intent.SEARCH, marks=pytest.mark.xfail(reason="router v5: greeting")),
     ],
 )
 def test_local_classifier_routes_clear_cases(

@@ -1,0 +1,90 @@
+"""The fresh held-out intent lines repeat no line of another intent file, no text of an eval set
+and no title of the demo catalog (compared in lowercase, punctuation ignored)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from discovery.agent.offline.catalog_evidence import DEMO_CATALOG
+from discovery.agent.offline.intent_model import INTENT_DATA_DIR
+from discovery.settings import resource
+
+EVAL_DIR = resource("data/eval")
+FRESH3 = "fresh_heldout_3.jsonl"
+
+
+def norm(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def eval_texts() -> set[str]:
+    """Every string of every eval set's JSONL (queries, turns, notes). The seventh conversation
+    set (`agent_conversations_v7*`) is another session's and is never opened."""
+    out: set[str] = set()
+    for path in sorted(EVAL_DIR.rglob("*.jsonl")):
+        if path.name.startswith("agent_conversations_v7"):
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                out.update(norm(s) for s in _strings(json.loads(line)))
+    return out
+
+
+def intent_texts(directory: Path, skip: str) -> set[str]:
+    return {
+        norm(json.loads(line)["text"])
+        for path in sorted(directory.glob("*.jsonl"))
+        if path.name != skip
+        for line in path.read_text(encoding="utf-8").splitlines()
+    }
+
+
+def catalog_titles() -> set[str]:
+    with gzip.open(DEMO_CATALOG, "rt", encoding="utf-8") as fh:
+        return {norm(json.loads(line).get("title") or "") for line in fh}
+
+
+def fresh3_clashes() -> dict[str, list[str]]:
+    texts = [norm(json.loads(x)["text"]) for x in (INTENT_DATA_DIR / FRESH3).open()]
+    return {
+        "itself": sorted({t for t in texts if texts.count(t) > 1}),
+        "intent files": sorted(set(texts) & intent_texts(INTENT_DATA_DIR, FRESH3)),
+        "eval sets": sorted(set(texts) & eval_texts()),
+        "catalog titles": sorted(set(texts) & catalog_titles()),
+    }
+
+
+def test_fresh3_repeats_no_other_line() -> None:
+    assert fresh3_clashes() == {
+        "itself": [], "intent files": [], "eval sets": [], "catalog titles": []
+    }  # fmt: skip
+
+
+def test_fresh3_is_labelled_and_sourced() -> None:
+    rows = [json.loads(x) for x in (INTENT_DATA_DIR / FRESH3).open()]
+    assert len(rows) >= 280
+    assert all(set(r) == {"text", "intent", "source"} for r in rows)
+    assert {r["source"] for r in rows} == {"written-fresh-3"}
+    assert sum(r["intent"] == "search" for r in rows) >= 130
+    assert {r["intent"] for r in rows} == {"search", "unclear", "unrelated", "greeting"}
+
+
+if __name__ == "__main__":  # print the clashes while drafting
+    for kind, lines in fresh3_clashes().items():
+        print(kind, len(lines), lines)
