@@ -15,6 +15,7 @@ from discovery.search.spelling import (
     Correction,
     SpellingCorrector,
     edit_distance,
+    far_first_letter,
     far_substitution,
     is_known,
     quoted_words,
@@ -140,6 +141,16 @@ async def test_a_letter_left_out_beats_a_far_key_at_the_same_distance(runtime: R
     # "bench" is used more, but "f" -> "b" is a far key; "french" lost an "r"
     assert (await corrector.correct("fench textile")).query == "french textile"
     assert (await corrector.correct("bemch")).query == "bench"  # a neighbouring key
+
+
+async def test_a_first_letter_swapped_for_a_far_key_is_another_word(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, [f"p{i}" for i in range(60)], "Pitts family portrait")
+        await _add(conn, [f"g{i}" for i in range(20)], "Gloves and hats")
+    corrector = SpellingCorrector(runtime.db)
+    assert (await corrector.correct("mitts and gloves")).query == "mitts and gloves"
+    assert (await corrector.correct("oitts")).query == "pitts"  # a neighbouring key
+    assert far_first_letter("mitts", "pitts") and not far_first_letter("mitts", "mites")
 
 
 def test_far_substitution_reads_the_keyboard() -> None:

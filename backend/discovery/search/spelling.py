@@ -156,6 +156,13 @@ def far_substitution(word: str, term: str) -> bool:
     return abs(r1 - r2) > 1 or abs(x1 - x2) > 1
 
 
+def far_first_letter(word: str, term: str) -> bool:
+    """Whether `term` is `word` with its first letter swapped for a key far from it ("mitts"
+    -> "pitts"): people rarely mistype a word's first letter, and not with a distant key, so
+    such a term is another word, never the correction."""
+    return bool(word) and bool(term) and word[0] != term[0] and far_substitution(word, term)
+
+
 def same_word(word: str, term: str) -> bool:
     """Whether one is an inflected form of the other ("watercolors" and "watercolor"): the
     same word in another number or tense, never a typo to correct (the text ranking stems
@@ -281,6 +288,7 @@ class SpellingCorrector:
             if t != word
             and n >= floor
             and (name or not same_word(word, t))
+            and not far_first_letter(word, t)
             and (d := edit_distance(word, t, limit + 1)) <= limit
         ]
         return min(scored)[3] if scored else None
