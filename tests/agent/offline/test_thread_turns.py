@@ -56,6 +56,15 @@ def test_lifting_a_filter_points_back_only_when_something_was_shown() -> None:
     assert not points_back("actually any decade is fine", _thread(shown=False))
 
 
+def test_narrowing_by_a_period_or_a_kind_points_back_only_when_something_was_shown() -> None:
+    for text in ("now restrict that to the forties", "keep only the photographs",
+                 "only the ones from the 1950s", "just keep the fifties ones"):  # fmt: skip
+        assert points_back(text, _thread(shown=True)), text
+        assert not points_back(text, _thread(shown=False)), text
+    assert not points_back("only the best ones", _thread(shown=True))  # no period, no kind
+    assert not points_back("now tell me a joke about the 1950s", _thread(shown=True))
+
+
 def test_a_change_of_subject_in_a_thread_points_back_when_the_catalog_knows_it() -> None:
     catalog = CatalogEvidence(["boxer", "boxing", "bridge", "bridges", "kites"])
     thread = _thread(shown=True)

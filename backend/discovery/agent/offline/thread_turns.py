@@ -6,7 +6,8 @@ instead", which the router alone read as unrelated); a request for a period the 
 unclear ("medieval and renaissance objects") is a search too (`names_a_period`).
 
 The intent router reads each message alone, so it may call these unclear or unrelated (measured:
-"how many are there in total?" went to unrelated, "more like that one" to unclear). The intent
+"how many are there in total?" went to unrelated, "more like that one" to unclear, "now
+restrict that to the forties" to unrelated). The intent
 middleware asks `points_back` and routes such a turn to search, where the planner resolves it
 against the thread, or answers that there is nothing to point at. Role-change attempts never
 get here: the guardrail patterns decide those first."""
@@ -20,15 +21,36 @@ from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.periods import period_filters, without_eras
-from discovery.agent.offline.querying import is_follow_up, subject
+from discovery.agent.offline.querying import (
+    is_follow_up,
+    parse_media_type,
+    subject,
+    without_lead,
+)
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
-from discovery.agent.offline.turn_phrases import widens
+from discovery.agent.offline.turn_phrases import KEEP_TO_RE, widens
 from discovery.agent.references import shown_records
 
+# Words of a narrowing that say nothing about the subject ("now restrict that to the forties").
+_NARROWING_WORDS = frozenset("only just restrict limit narrow narrowed down keep stick".split())
 # Words a turn changes its subject with, inside a thread.
 _SWITCH = frozenset("forget forgot never mind nevermind instead rather scratch".split())
 _SWITCH_RE = re.compile(r"\b(?:forget|never\s*mind|instead|scratch\s+that|rather\s+than)\b", re.I)
+
+
+def narrows(text: str) -> bool:
+    """Whether `text` narrows the thread's search by a period or a kind of record and nothing
+    else ("keep only the photographs", "now restrict that to the forties", "only the 1950s")."""
+    led = without_lead(text)
+    if kept := KEEP_TO_RE.match(led):
+        led = led[kept.end() :]
+    elif not is_follow_up(text):
+        return False
+    said = subject(led).split()
+    return bool(period_filters(text) or parse_media_type(text)) and not (
+        set(said) - _NARROWING_WORDS
+    )
 
 
 def names_a_period(text: str, catalog: CatalogEvidence | None = None) -> bool:
@@ -46,14 +68,17 @@ def points_back(
     text: str, messages: Sequence[BaseMessage], catalog: CatalogEvidence | None = None
 ) -> bool:
     """Whether `text` points at a shown record, lifts a filter of the thread's search ("any
-    decade is fine"), changes the subject of a thread that has shown records to one the catalog
-    knows (`catalog`), asks about what the thread has shown, or asks a catalog question ("how
-    many films by Stan Brakhage?") every word of whose subject the catalog uses (`catalog`;
-    "how many calories in an apple?" is not one)."""
+    decade is fine") or narrows it by a period or a kind of record (`narrows`), changes the
+    subject of a thread that has shown records to one the catalog knows (`catalog`), asks about
+    what the thread has shown, or asks a catalog question ("how many films by Stan Brakhage?")
+    every word of whose subject the catalog uses (`catalog`; "how many calories in an apple?"
+    is not one)."""
     if parse_reference(text) is not None:
         return True  # with nothing shown, the planner says so
     if widens(text) and shown_records(messages):
         return True  # "actually any decade is fine": the thread's search, a filter lifted
+    if narrows(text) and shown_records(messages):
+        return True  # "now restrict that to the forties": the thread's search, narrowed
     if _SWITCH_RE.search(text) and shown_records(messages) and catalog is not None:
         # "forget clocks, show me mirrors instead": a new subject the catalog knows
         return catalog.knows_all(" ".join(w for w in subject(text).split() if w not in _SWITCH))
