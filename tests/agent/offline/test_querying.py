@@ -27,6 +27,12 @@ from discovery.agent.offline.querying import (
             "photos of politicians giving speeches",
         ),
         ("Christmas crèche figures", "christmas crèche figures"),
+        ("I am trying to find photographs of brides", "photographs of brides"),
+        (
+            "For a costume history class I would like portraits where a man wears a vest",
+            "portraits where a man wears a vest",
+        ),
+        ("we are researching hats and we'd like images of fedoras", "images of fedoras"),
     ],
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:
