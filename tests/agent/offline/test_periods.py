@@ -91,6 +91,8 @@ def test_the_words_of_a_named_period_leave_the_text() -> None:
         ("ceramics after the 18th century", {"year_from": 1800}),
         ("how many of them predate 1950?", {"year_to": 1949}),
         ("films postdating the 1960s", {"year_from": 1970}),
+        ("and the drawings from 1900 onward?", {"year_from": 1900}),
+        ("the 1950s and later", {"year_from": 1950}),
     ],
 )
 def test_period_filters_read_open_periods_in_many_phrasings(text: str, filters: object) -> None:

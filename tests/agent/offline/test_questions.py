@@ -271,6 +271,7 @@ def test_counts_phrased_many_ways_keep_only_their_subject(
         ("give me a head count of those", "count"),
         ("what do they add up to?", "count"),
         ("and the grand total of those?", "count"),
+        ("count 'em for me", "count"),
     ],
 )
 def test_questions_phrased_many_ways_point_back(text: str, kind: str) -> None:

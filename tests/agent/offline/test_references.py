@@ -7,10 +7,10 @@ import pytest
 
 from discovery.agent.offline.references import (
     Reference,
-    list_named,
     parse_reference,
     resolve,
 )
+from discovery.agent.offline.thread_lists import list_named
 from discovery.agent.responses import ArchiveRecord
 
 SHOWN = [
@@ -315,3 +315,31 @@ def test_an_earlier_list_named_by_its_subject_or_counted_back() -> None:
     assert list_named(queries, "hats") == -2
     assert list_named(queries, "the trophies") == -1
     assert list_named(queries, "photos") is None  # no specific word: the last list
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "list_about"),
+    [
+        ("the last but one, more like it", -2, None),
+        ("#2 and #3 are nice, more like #3", 3, None),  # the one after "like"
+        ("the second stole picture, more of that", 2, "stole"),
+        ("the third suspenders photo: similar ones", 3, "suspenders"),
+        ("the last of the skirt photos, more like it", -1, "skirt"),
+        ("ok, find me more in that vein", 1, None),
+    ],
+)
+def test_more_pointers_and_the_list_they_name(
+    text: str, position: int, list_about: str | None
+) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.list_about) == (position, list_about)
+
+
+def test_a_name_before_like_it_is_the_creator_and_an_about_ends_at_a_dash() -> None:
+    named = parse_reference("the Luke Swank one, find me others like it")
+    assert named is not None and named.creator == "Luke Swank" and named.guessed
+    about = parse_reference("the one with the child in it - more like that")
+    assert about is not None and about.about == "the child in it"
+    # a subject with an ordinal is no pointer without a likeness or a question
+    assert parse_reference("the first world war photos") is None
+    assert parse_reference("the last supper paintings") is None

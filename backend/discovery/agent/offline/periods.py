@@ -124,6 +124,9 @@ _OPEN_PERIOD_RE = re.compile(
     r"(?:year\s+)?(?:(?P<year>1[5-9]\d\d|20[0-2]\d)(?P<decade>'?s)?|(?P<century>1[0-9]|20)th"
     r"[\s-]+century)\b"
 )
+_ONWARD_RE = re.compile(
+    r"\b(?P<year>1[5-9]\d\d|20[0-2]\d)'?s?\s+(?:onwards?|and\s+(?:later|after)|or\s+later)\b"
+)
 _PREDATE = ("predate", "predates", "predated", "predating")
 _POSTDATE = ("postdate", "postdates", "postdated", "postdating")
 _UP_TO = frozenset(("before", "prior to", "earlier than", "older than", "pre", *_PREDATE))
@@ -136,6 +139,8 @@ OPEN_WORDS = frozenset((*_OPEN, *_PREDATE, *_POSTDATE))
 def period_filters(text: str) -> dict[str, int]:
     """The period of the text as search filters: both years for "the 1950s", one for an open
     period ("before 1850": `year_to` 1849; "since 1960": `year_from` 1960)."""
+    if m := _ONWARD_RE.search(text.lower()):  # "from 1900 onward", "the 1950s and later"
+        return {"year_from": int(m.group("year"))}
     if m := _OPEN_PERIOD_RE.search(text.lower()):
         word = re.sub(r"\s+", " ", m.group(1))
         if m.group("century"):  # the 19th century: 1800-1899

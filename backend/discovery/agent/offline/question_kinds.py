@@ -20,6 +20,7 @@ COUNT_RE = re.compile(
     # "can you count them?", "please count the boxing photos", "total?", "in total?"
     r"|\bcount\s+(?:them|these|those|the|all|up|how)\b"
     r"|^\s*(?:and\s+|so\s+)?(?:in\s+)?total\s*\??\s*$"
+    r"|^\s*(?:and|so|what\s+about)\b.*\bin\s+total\s*\??\s*$"  # "and architecture items in total?"
     # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
     rf"|\btally\b|{HOW_BIG}"
     # "a head count of those", "what does that come to, in number?", "what do they add up to?"

@@ -84,6 +84,7 @@ _WHOLE_RE = re.compile(
     r"|\b(?:museum|archive|collection|catalog(?:ue)?)\s+(?:have|has|hold|holds|own|owns)\b",
     re.I,
 )
+_EM_RE = re.compile(r"(?<!\w)'em\b", re.I)
 _HEAD_COUNT_RE = re.compile(r"\bhead\s*-?\s*count\b", re.I)
 _OR_RE = re.compile(r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?=([a-z][\w'-]*))", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
@@ -133,6 +134,7 @@ class CatalogQuestion:
 def parse_question(text: str) -> CatalogQuestion | None:
     """The catalog question in `text`, or None when it is not one."""
     kind: Kind | None
+    text = _EM_RE.sub("them", text)  # "count 'em for me"
     if COUNT_RE.search(text):
         kind = "count"
     elif CREATOR_RE.search(text):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from discovery.agent.offline.querying import GENERIC_WORDS, content_words
+from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.terms import stem
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
@@ -40,7 +40,7 @@ _FEW = r"two|three|four|five|[2-5]"
 _POSITION_RES = [
     # "the second to last one", "the penultimate photo": the one before the last
     re.compile(
-        r"\b(?P<before_last>(?:second|2nd)[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?last|"
+        r"\b(?P<before_last>(?:second|2nd)[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?last|last\s+but\s+one|"
         r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
         rf"{_NOUN}\s+(?:just\s+|right\s+)?before\s+(?:the\s+)?last)\b",
         re.I,
@@ -80,11 +80,20 @@ _POSITION_RES = [
     # "that one", "this photo", "more like it", "more like that"
     re.compile(
         rf"\b(?P<this>(?:that|this)\s+{_NOUN}|(?:like|about)\s+(?:it|that|this)(?=\s*[.?!,]?\s*$)"
+        r"|in\s+(?:that|this)\s+vein"
         # "the photo above", "the one up there"
         rf"|the\s+{_NOUN}\s+(?:above|up\s+there|you\s+(?:just\s+)?showed(?:\s+me)?))",
         re.IGNORECASE,
     ),
 ]
+# "the second stole picture", "the last of the skirt photos", with a likeness or a question: a
+# position in the list of that subject (`list_about`)
+_IN_LIST_RE = re.compile(
+    rf"\bthe\s+(?P<word>{'|'.join(_ORDINALS)})\s+(?:of\s+(?:the|those|these)\s+)?"
+    r"(?!(?:century|centuries|half|time|decade|world|day|year|years)\b)"
+    rf"(?P<list_about>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?!one\b){_NOUN}s?\b",
+    re.I,
+)
 _CREATOR_RE = re.compile(
     rf"\b(?:the\s+)?{_NOUN}\s+(?:by|taken by|made by|painted by)\s+(?P<creator>[^,?!;]+?)"
     r"(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the\b|$))",
@@ -94,7 +103,8 @@ _CREATOR_RE = re.compile(
 # by its content (singular: "the ones with a cake" narrows instead). Also a guess.
 _ABOUT_RE = re.compile(
     rf"\b(?:the|that|this)\s+{_NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
-    r"(?P<about>[^,?!;]+?)(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the \d|$))",
+    r"(?P<about>[^,?!;:]+?)(?=\s*(?:[,?!;:]|\s[-\u2013\u2014]\s|\.\s*$|\bbut\b|\bonly\b"
+    r"|\bfrom the\b|\bin the \d|$))",
     re.IGNORECASE,
 )
 _SIMILAR_RE = re.compile(
@@ -202,18 +212,25 @@ def _parse_reference(text: str) -> Reference | None:
         if creator and not re.fullmatch(r"(?:the\s+)?\d{2,4}'?s?", creator, re.I):
             return Reference(creator=creator, describe=describe, rest=_without(text, m))
     *ordered, demonstrative = _POSITION_RES
-    for pattern in ordered:
-        if m := pattern.search(text):
-            return Reference(_position(m), describe=describe, rest=_without(text, m))
+    likes = list(_SIMILAR_RE.finditer(text))  # "#2 and #3 are nice, more like #3": the 3rd
+    in_list = [_IN_LIST_RE] if likes or describe else []
+    for start in dict.fromkeys((likes[-1].end() if likes else 0, 0)):
+        for pattern in (*in_list, *ordered):
+            if m := pattern.search(text, start):
+                about = m.groupdict().get("list_about")
+                return Reference(_position(m), describe=describe, rest=_without(text, m),
+                                 list_about=about)  # fmt: skip
     if (m := _ABOUT_RE.search(text)) and content_words(m.group("about")):
         about = m.group("about").strip()
         return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True)
-    if m := demonstrative.search(text):  # "that photo", "more like it"
+    named, m = _NAMED_RE.search(text), demonstrative.search(text)
+    if m and not (named and named.group(0).lower().endswith(" one")):  # "that photo"
         rest = _without(text, m)
         return Reference(_position(m), describe=describe, rest=rest, demonstrative=True)
-    if m := _NAMED_RE.search(text):
-        creator = m.group("creator").strip('" ')
-        return Reference(creator=creator, describe=describe, rest=_without(text, m), guessed=True)
+    if named:  # "the Luke Swank one, others like it": that name before "like it"
+        creator = named.group("creator").strip('" ')
+        return Reference(creator=creator, describe=describe, rest=_without(text, named),
+                         guessed=True)  # fmt: skip
     return None
 
 
@@ -260,17 +277,6 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     if not 0 <= index < n:
         return f"I showed {counted}; which one do you mean?"
     return shown[index]
-
-
-def list_named(queries: list[str], about: str) -> int | None:
-    """Which of the thread's shown lists (their queries, oldest first) `about` names ("back to
-    the hats"): the newest whose query holds a specific word of it, as an index from the end
-    (-1: the last list); None when none does or `about` has no specific word."""
-    wanted = {stem(w) for w in content_words(about) if w not in GENERIC_WORDS}
-    for back, query in enumerate(reversed(queries), 1):
-        if wanted & {stem(w) for w in words(query)}:
-            return -back
-    return None
 
 
 def _in_order(wanted: list[str], name: list[str]) -> bool:
