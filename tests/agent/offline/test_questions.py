@@ -673,6 +673,13 @@ def test_words_joined_by_or_stay_alternatives_in_the_subject(text: str, subject:
     assert question is not None and question.subject == subject
 
 
+def test_a_firm_is_a_maker_and_wearing_no_subject() -> None:
+    firm = parse_question("which firm designed the Mercer Residence?")
+    assert firm is not None and (firm.kind, firm.subject) == ("creator", "mercer residence")
+    kids = parse_question("how many kids wearing suspenders are there?")
+    assert kids is not None and kids.subject == "kids suspenders"
+
+
 def test_that_mid_question_does_not_point_back() -> None:
     question = parse_question("how many photographs show that kind of thing at a picnic?")
     assert question is not None and not question.about_previous

@@ -33,7 +33,8 @@ MAKERS = (
     r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
     r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?|"
     # crafts: "silversmiths", "glassmakers", "cabinetmakers", "potters", "weavers"
-    r"\w+smiths?|\w+makers?|potters?|weavers?|carvers?|jewel+ers?|manufacturers?)"
+    r"\w+smiths?|\w+makers?|potters?|weavers?|carvers?|jewel+ers?|manufacturers?|"
+    r"firms?|compan(?:y|ies)|studios?)"
 )
 # A maker's trade that says the media type ("who are the film makers?" asks about films).
 MAKER_MEDIA = (
