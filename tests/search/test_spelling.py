@@ -15,11 +15,11 @@ from discovery.search.spelling import (
     Correction,
     SpellingCorrector,
     edit_distance,
-    far_first_letter,
-    far_substitution,
     is_known,
     quoted_words,
 )
+from discovery.search.spelling_keys import far_first_letter, far_substitution
+from discovery.search.spelling_variants import variants
 
 _INSERT = (
     "insert into items (id, kind, name, title, description, metadata, content_hash)"
@@ -249,3 +249,21 @@ def test_inflected_forms_of_known_words_are_not_typos() -> None:
     # a typo leaves no known stem behind an ending
     for word in ("shopqers", "dreses", "caskits", "chrches", "bowlling", "christmass", "candidats"):
         assert not is_known(word, known), word
+
+
+async def test_a_known_word_takes_the_catalogs_own_spelling_of_it(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, [f"a{i}" for i in range(5)], "Aluminum chair with colour panel")
+    known = ("aluminium", "chairs", "colour", "color")
+    corrector = SpellingCorrector(runtime.db, known=known)
+    fixed = await corrector.correct("aluminium chairs")
+    assert fixed.query == "aluminum chairs" and fixed.changes == {"aluminium": "aluminum"}
+    # the catalog's own spelling stays, and a quoted word is left as typed
+    assert (await corrector.correct("colour chairs")).query == "colour chairs"
+    assert (await corrector.correct('"aluminium" chairs')).query == '"aluminium" chairs'
+
+
+def test_spelling_variants_are_one_change_each() -> None:
+    assert "aluminum" in variants("aluminium") and "color" in variants("colour")
+    assert "paneling" in variants("panelling") and "theater" in variants("theatre")
+    assert "grayish" in variants("greyish") and variants("tie") == set()

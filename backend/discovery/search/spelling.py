@@ -10,7 +10,9 @@ catalog says "watercolor"), and words the embedding model knows whole (`known`: 
 dense ranking understands, such as "photos") or, typed in lowercase, inflected forms of them
 ("shoppers").
 A Capitalized word inside the query reads as a name: it is corrected only to a term one edit
-away that the catalog uses often.
+away that the catalog uses often. A lowercase word the catalog never uses, known or not, takes
+the catalog's own spelling of it when there is one ("aluminium" -> "aluminum";
+`spelling_variants.py`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from dataclasses import dataclass, field
 import psycopg
 
 from discovery.db import Database
+from discovery.search import spelling_variants
+from discovery.search.spelling_keys import far_first_letter, far_substitution
+from discovery.search.spelling_variants import catalog_spellings
 
 MIN_LENGTH = 5  # shorter words have too many neighbours one edit away to guess from
 RARE_COUNT = 2  # a known word used at most this often may still be a typo of a neighbour
@@ -131,38 +136,6 @@ def is_known(word: str, known: frozenset[str]) -> bool:
     return False
 
 
-_KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-_ROW_OFFSET = (0.0, 0.25, 0.75)  # each row starts a little further right
-_KEY_AT = {
-    c: (row, col + _ROW_OFFSET[row])
-    for row, keys in enumerate(_KEYBOARD)
-    for col, c in enumerate(keys)
-}
-
-
-def far_substitution(word: str, term: str) -> bool:
-    """Whether `term` differs from `word` by one letter swapped for a key far from it on a
-    QWERTY keyboard ("fench" -> "bench"): a less likely slip than a letter left out or added
-    ("fench" -> "french"), a neighbouring key hit or one vowel for another ("plaed" -> "plaid"),
-    so among corrections at the same distance it comes last."""
-    if len(word) != len(term):
-        return False
-    diffs = [(a, b) for a, b in zip(word, term, strict=True) if a != b]
-    if len(diffs) != 1 or not all(c in _KEY_AT for c in diffs[0]):
-        return False
-    if all(c in _VOWELS for c in diffs[0]):  # "plaed" for "plaid": a spelling slip, not a key
-        return False
-    (r1, x1), (r2, x2) = (_KEY_AT[c] for c in diffs[0])
-    return abs(r1 - r2) > 1 or abs(x1 - x2) > 1
-
-
-def far_first_letter(word: str, term: str) -> bool:
-    """Whether `term` is `word` with its first letter swapped for a key far from it ("mitts"
-    -> "pitts"): people rarely mistype a word's first letter, and not with a distant key, so
-    such a term is another word, never the correction."""
-    return bool(word) and bool(term) and word[0] != term[0] and far_substitution(word, term)
-
-
 def same_word(word: str, term: str) -> bool:
     """Whether one is an inflected form of the other ("watercolors" and "watercolor"): the
     same word in another number or tense, never a typo to correct (the text ranking stems
@@ -187,6 +160,19 @@ def _candidate_words(query: str, known: frozenset[str]) -> list[_Word]:
     return words
 
 
+def _spelled_otherwise(query: str, keep: set[str]) -> list[_Word]:
+    """The lowercase words outside quotes that may be another spelling of a catalog word."""
+    quoted = [m.span() for m in _QUOTED.finditer(query)]
+    return [
+        _Word(m.group(), m.start(), m.end(), name=False)
+        for m in _WORD.finditer(query)
+        if m.group().islower()
+        and m.group() not in keep
+        and spelling_variants.variants(m.group())
+        and not any(a <= m.start() < b for a, b in quoted)
+    ]
+
+
 class SpellingCorrector:
     """Corrects queries against the vocabulary of one kind of item (`archive` by default).
     `min_count`: a correction must be a term at least this many active items use. `known`:
@@ -209,17 +195,21 @@ class SpellingCorrector:
         conn: psycopg.AsyncConnection | None = None,
     ) -> Correction:
         """The query with its misspelled words corrected; `keep`: words to leave as typed."""
-        words = _candidate_words(query, self.known | {w.lower() for w in keep})
-        if not words:
+        kept = self.known | {w.lower() for w in keep}
+        words = _candidate_words(query, kept)
+        spelled = _spelled_otherwise(query, {w.lower() for w in keep})
+        if not words and not spelled:
             return Correction(query, query)
         if conn is None:
             async with self.db.connection() as own:
-                found = await self._lookup(own, words)
+                found = await self._found(own, words, spelled)
         else:
-            found = await self._lookup(conn, words)
+            found = await self._found(conn, words, spelled)
         changes: dict[str, str] = {}
         out, last = [], 0
-        for w in words:
+        starts = {w.start for w in words}
+        for w in sorted([*words, *(s for s in spelled if s.start not in starts)],
+                        key=lambda w: w.start):  # fmt: skip
             best = found.get(w.lower)
             if best is None:
                 continue
@@ -230,6 +220,17 @@ class SpellingCorrector:
         if not changes:
             return Correction(query, query)
         return Correction(query, "".join([*out, query[last:]]), changes)
+
+    async def _found(
+        self, conn: psycopg.AsyncConnection, words: list[_Word], spelled: list[_Word]
+    ) -> dict[str, str]:
+        """The corrections of the misspelled `words` and the catalog's own spelling of the
+        `spelled` ones (`spelling_variants.py`)."""
+        found = await self._lookup(conn, words) if words else {}
+        if spelled:
+            lowers = [w.lower for w in spelled if w.lower not in found]
+            found |= await catalog_spellings(conn, lowers, self.kind, self.min_count)
+        return found
 
     async def _lookup(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:
         """The correction of each word that has one. One edit is tried first for every word

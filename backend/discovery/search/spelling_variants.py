@@ -1,0 +1,60 @@
+"""The catalog's own spelling of a word it does not use ("aluminium" when the catalog says
+"aluminum", "colour" / "color", "panelling" / "paneling", "theatre" / "theater"): British and
+American spellings of one word, which the spelling corrector (`spelling.py`) leaves alone when
+the embedding model knows the word typed. A word is respelled only when the catalog never uses
+it and uses exactly one of its variants at least `min_count` times (the commonest when several).
+
+Variants, each one change: a vowel dropped beside another vowel ("aluminium", "colour",
+"moustache", "archaeology"), a doubled "l" made single ("panelling", "enamelled"), a final
+"re" made "er" ("theatre", "centre"), "grey" and "gray". Rules, not a dictionary: a variant
+that is another word the catalog uses ("bell" for "bel"... ) is rare at five letters or more."""
+
+from __future__ import annotations
+
+import psycopg
+
+MIN_LENGTH = 5
+_VOWELS = frozenset("aeiou")
+_LOOKUP = """
+select w.word, t.term, t.doc_count
+from unnest(%(words)s::text[], %(variants)s::text[]) w(word, term)
+join spelling_terms t on t.kind = %(kind)s and t.term = w.term and t.doc_count >= %(min)s
+where not exists (select 1 from spelling_terms o where o.kind = %(kind)s and o.term = w.word)
+order by w.word, t.doc_count desc, t.term
+"""
+
+
+def variants(word: str) -> set[str]:
+    """The word's other spellings by the rules above (lowercase in, lowercase out)."""
+    if len(word) < MIN_LENGTH or not word.isalpha():
+        return set()
+    out = set()
+    for i, c in enumerate(word):
+        beside = word[i - 1 : i] + word[i + 1 : i + 2]
+        if c in _VOWELS and any(b in _VOWELS for b in beside):
+            out.add(word[:i] + word[i + 1 :])
+    for i in range(1, len(word)):
+        if word[i - 1 : i + 1] == "ll":
+            out.add(word[:i] + word[i + 1 :])
+    if word.endswith("re"):
+        out.add(word[:-2] + "er")
+    if word.endswith("res"):
+        out.add(word[:-3] + "ers")
+    out |= {word.replace("grey", "gray")} if "grey" in word else set()
+    out.discard(word)
+    return out
+
+
+async def catalog_spellings(
+    conn: psycopg.AsyncConnection, words: list[str], kind: str, min_count: int
+) -> dict[str, str]:
+    """For each word the catalog of `kind` never uses, its variant the catalog uses most."""
+    pairs = [(w, v) for w in dict.fromkeys(words) for v in sorted(variants(w))]
+    if not pairs:
+        return {}
+    args = {"words": [w for w, _ in pairs], "variants": [v for _, v in pairs], "kind": kind,
+            "min": min_count}  # fmt: skip
+    found: dict[str, str] = {}
+    for word, term, _count in await (await conn.execute(_LOOKUP, args)).fetchall():
+        found.setdefault(word, term)
+    return found
