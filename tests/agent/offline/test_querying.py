@@ -33,6 +33,8 @@ from discovery.agent.offline.querying import (
             "portraits where a man wears a vest",
         ),
         ("we are researching hats and we'd like images of fedoras", "images of fedoras"),
+        ("got any snaps of dockworkers?", "snaps of dockworkers"),
+        ("actually let's look at overcoats instead", "overcoats"),
     ],
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:
