@@ -7,7 +7,7 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from discovery.agent.intents import GUARDRAIL, Classification, Intent
 from discovery.agent.middleware import in_thread
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.thread_turns import names_a_period, points_back
+from discovery.agent.offline.thread_turns import asks_for_records, names_a_period, points_back
 from discovery.agent.responses import ArchiveRecord
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 
@@ -93,3 +93,14 @@ def test_an_unclear_request_for_a_period_is_a_search() -> None:
     assert not names_a_period("renaissance spaceships", catalog)  # a word the catalog lacks
     assert not names_a_period("only the ones from the 1930s please", catalog)  # a follow-up
     assert not names_a_period("something old?", catalog)  # no period
+
+
+def test_a_request_for_records_of_a_kind_with_a_word_the_catalog_uses_is_a_search() -> None:
+    catalog = CatalogEvidence(["smoking", "houses", "boxers"])
+    assert asks_for_records("so basically pics of ppl smoking i guess", catalog)
+    assert asks_for_records("I need drawings of houses, elevations and plans", catalog)
+    assert not asks_for_records("pics of my cat please", catalog)  # no word the catalog has
+    assert not asks_for_records("how do I take better photos with my phone", catalog)
+    assert not asks_for_records("pics of ppl smoking", None)  # no catalog, no evidence
+    routed = in_thread(Classification(Intent.UNCLEAR, 0.4, "local"), "pics of boxers", [], catalog)
+    assert routed.intent is Intent.SEARCH

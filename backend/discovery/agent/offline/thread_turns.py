@@ -32,6 +32,13 @@ from discovery.agent.offline.references import parse_reference
 from discovery.agent.offline.turn_phrases import KEEP_TO_RE, widens
 from discovery.agent.references import shown_records
 
+# "pics of ...", "drawings of ...", "photos showing ...": a request for records of a kind
+_RECORDS_OF_RE = re.compile(
+    r"\b(?:pics?|pix|pictures?|photos?|photographs?|images?|snaps(?:hots?)?|drawings?|"
+    r"paintings?|prints?|footage|films?)\s+(?:of|with|showing|where|from)\b",
+    re.I,
+)
+_HOW_TO_RE = re.compile(r"\s*(?:how|why)\b", re.I)
 # Words of a narrowing that say nothing about the subject ("now restrict that to the forties").
 _NARROWING_WORDS = frozenset("only just restrict limit narrow narrowed down keep stick".split())
 # Words a turn changes its subject with, inside a thread.
@@ -51,6 +58,15 @@ def narrows(text: str) -> bool:
     return bool(period_filters(text) or parse_media_type(text)) and not (
         set(said) - _NARROWING_WORDS
     )
+
+
+def asks_for_records(text: str, catalog: CatalogEvidence | None = None) -> bool:
+    """Whether `text` asks for records of a kind with a subject the catalog has a word of ("so
+    basically pics of ppl smoking", "I need drawings of houses, elevations and plans"), which
+    the router alone may read as unclear or unrelated."""
+    if catalog is None or _HOW_TO_RE.match(text) or (m := _RECORDS_OF_RE.search(text)) is None:
+        return False  # "how do I take better photos with my phone" asks how, not for records
+    return any(catalog.knows_all(w) for w in subject(text[m.end() :]).split())
 
 
 def names_a_period(text: str, catalog: CatalogEvidence | None = None) -> bool:
