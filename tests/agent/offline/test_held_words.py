@@ -22,3 +22,8 @@ def test_a_name_the_records_write_stays() -> None:
 def test_one_word_or_a_quoted_phrase_is_kept_as_it_is() -> None:
     assert held_subject("gatherings", NAACP) == "gatherings"
     assert held_subject('"women\'s clubs" meeting', NAACP) == '"women\'s clubs" meeting'
+
+
+def test_a_word_is_held_in_any_of_its_forms() -> None:
+    glass = [f"Pitcher, glass\nunknown American\n{i}" for i in range(4)]
+    assert held_subject("old glass america", glass) == "glass america"  # "American" holds it

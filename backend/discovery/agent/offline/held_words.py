@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from discovery.agent.offline.terms import stem, stems
+from discovery.search import word_forms
 
 # capitalized, not opening a line (the shown texts: one line per field)
 _NAME_RE = re.compile(r"(?<=[ (\"'])[A-Z][\w'-]*")
@@ -29,7 +30,8 @@ def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
         return topic
     held = [stems(text) for text in shown_texts]
     names = {stem(m.group(0)) for text in shown_texts for m in _NAME_RE.finditer(text)}
-    counts = [sum(stem(w) in record for record in held) for w in words]
+    forms = [{stem(f) for f in word_forms.forms(w)} for w in words]  # "america": "American"
+    counts = [sum(bool(f & record) for record in held) for f in forms]
     kept = [w for w, n in zip(words, counts, strict=True) if 2 * n >= len(held) or stem(w) in names]
     if kept:
         return " ".join(kept)
