@@ -1,7 +1,7 @@
 """The frozen judged conversation sets written blind (`data/eval/agent_conversations_v4.jsonl`,
-`_v5.jsonl`, `_v6.jsonl`, `_v7.jsonl` and `_v8.jsonl`): their files, ids, split, coverage and fresh wording
-(no line of an earlier set or of the intent data), the "one before last" reference, and
-`--set vN` through the CLI.
+`_v5.jsonl`, `_v6.jsonl`, `_v7.jsonl` and `_v8.jsonl`): their files, ids, split, coverage and
+fresh wording (no line of an earlier set or of the intent data), the "one before last"
+reference, and `--set vN` through the CLI.
 Nothing here runs the agent."""
 
 from __future__ import annotations
