@@ -17,6 +17,9 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
 - `v7`: `agent_conversations_v7.jsonl` (ids `v7-001`...), written 2026-11-27 without running
   the agent, after v6's report split had been read; the same weighting, new subjects, and it
   must not repeat a line of v2, v3, v4, v5 or v6.
+- `v8`: `agent_conversations_v8.jsonl` (ids `v8-001`...), written 2026-11-27 without running
+  the agent, after v7's report split had been read; the same weighting, new subjects, and it
+  must not repeat a line of v2 to v7.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -142,6 +145,23 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5", "v6"),
         fresh=True,
     ),
+    "v8": ConversationSet(
+        "v8",
+        EVAL_DIR / "agent_conversations_v8.jsonl",
+        "v8-",
+        {
+            "judged": 220,
+            "single_search": 50,
+            "typo": 10,
+            "multi_turn": 40,
+            "reference": 35,
+            "count": 30,
+            "creator": 15,
+            "period": 12,
+        },
+        earlier=("v2", "v3", "v4", "v5", "v6", "v7"),
+        fresh=True,
+    ),
 }
 DEFAULT_SET = "v2"
 
@@ -220,7 +240,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|v4|v5|v6|v7` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v8` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
