@@ -132,9 +132,11 @@ def test_a_count_pointing_back_keeps_the_words_the_shown_records_hold() -> None:
     # The records on screen never say "get-togethers": counting it would count almost nothing.
     assert facts_args(question, previous, (), shown) == {"subject": "urban league"}
     # Held by none of them: the word held most stays rather than nothing.
-    assert facts_args(question, {"query": "boxing gyms"}, (), ["Boxers in a gym", "Ring"]) == {
-        "subject": "gyms"
-    }
+    tugs = ["Tugboat on the river", "Ring", "Crowd"]
+    assert facts_args(question, {"query": "harbor tugboats"}, (), tugs) == {"subject": "tugboats"}
+    # A word is held in any of its forms: "Boxers in a gym" holds "boxing" and "gyms".
+    boxing = facts_args(question, {"query": "boxing gyms"}, (), ["Boxers in a gym", "Ring"])
+    assert boxing == {"subject": "boxing gyms"}
     # A name the records write capitalized stays, however few of them hold it.
     hotels = ["Ballroom of the Hilton Hotel", "Hotel lobby", "Hotel Webster Hall", "Hotel bar"]
     assert facts_args(question, {"query": "hilton hotel"}, (), hotels) == {
