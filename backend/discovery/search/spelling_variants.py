@@ -6,8 +6,9 @@ it and uses exactly one of its variants at least `min_count` times (the commones
 
 Variants, each one change: a vowel dropped beside another vowel ("aluminium", "colour",
 "moustache", "archaeology"), a doubled "l" made single ("panelling", "enamelled"), a final
-"re" made "er" ("theatre", "centre"), "grey" and "gray". Rules, not a dictionary: a variant
-that is another word the catalog uses ("bell" for "bel"... ) is rare at five letters or more."""
+"re" made "er" ("theatre", "centre"), "grey" and "gray". These are rules, not a dictionary:
+a variant can be another word, which is rare at five letters or more, and only a word the
+catalog never uses is respelled."""
 
 from __future__ import annotations
 
