@@ -97,6 +97,8 @@ class _Word:
     start: int
     end: int
     name: bool  # Capitalized inside the query
+    typo: bool = True  # may be misspelled (else only possibly another spelling: `respell`)
+    respell: bool = False  # lowercase, with British or American variants to look up
 
     @property
     def lower(self) -> str:
@@ -144,33 +146,22 @@ def same_word(word: str, term: str) -> bool:
     return is_known(word, frozenset((term,))) or is_known(term, frozenset((word,)))
 
 
-def _candidate_words(query: str, known: frozenset[str]) -> list[_Word]:
+def _query_words(query: str, known: frozenset[str], keep: frozenset[str]) -> list[_Word]:
+    """The query's words outside quotes that may be misspelled (not `known`, not `keep`) or
+    spelled otherwise than the catalog spells them (`respell`; lowercase, not `keep`)."""
     quoted = [m.span() for m in _QUOTED.finditer(query)]
     words = []
     for i, m in enumerate(_WORD.finditer(query)):
-        text = m.group()
-        lower = text.lower()
-        if len(text) < MIN_LENGTH or not text.isalpha() or lower in known:
+        text, lower = m.group(), m.group().lower()
+        if any(a <= m.start() < b for a, b in quoted) or lower in keep:
             continue
-        if text.islower() and is_known(lower, known):  # not for names: "Haris" is not "hari"s
-            continue
-        if any(a <= m.start() < b for a, b in quoted):
-            continue
-        words.append(_Word(text, m.start(), m.end(), name=i > 0 and text[:1].isupper()))
+        typo = len(text) >= MIN_LENGTH and text.isalpha() and lower not in known
+        typo = typo and not (text.islower() and is_known(lower, known))  # "Haris" no "hari"s
+        respell = text.islower() and bool(spelling_variants.variants(lower))
+        if typo or respell:
+            name = i > 0 and text[:1].isupper()
+            words.append(_Word(text, m.start(), m.end(), name, typo, respell))
     return words
-
-
-def _spelled_otherwise(query: str, keep: set[str]) -> list[_Word]:
-    """The lowercase words outside quotes that may be another spelling of a catalog word."""
-    quoted = [m.span() for m in _QUOTED.finditer(query)]
-    return [
-        _Word(m.group(), m.start(), m.end(), name=False)
-        for m in _WORD.finditer(query)
-        if m.group().islower()
-        and m.group() not in keep
-        and spelling_variants.variants(m.group())
-        and not any(a <= m.start() < b for a, b in quoted)
-    ]
 
 
 class SpellingCorrector:
@@ -195,21 +186,17 @@ class SpellingCorrector:
         conn: psycopg.AsyncConnection | None = None,
     ) -> Correction:
         """The query with its misspelled words corrected; `keep`: words to leave as typed."""
-        kept = self.known | {w.lower() for w in keep}
-        words = _candidate_words(query, kept)
-        spelled = _spelled_otherwise(query, {w.lower() for w in keep})
-        if not words and not spelled:
+        words = _query_words(query, self.known, frozenset(w.lower() for w in keep))
+        if not words:
             return Correction(query, query)
         if conn is None:
             async with self.db.connection() as own:
-                found = await self._found(own, words, spelled)
+                found = await self._found(own, words)
         else:
-            found = await self._found(conn, words, spelled)
+            found = await self._found(conn, words)
         changes: dict[str, str] = {}
         out, last = [], 0
-        starts = {w.start for w in words}
-        for w in sorted([*words, *(s for s in spelled if s.start not in starts)],
-                        key=lambda w: w.start):  # fmt: skip
+        for w in words:
             best = found.get(w.lower)
             if best is None:
                 continue
@@ -221,15 +208,14 @@ class SpellingCorrector:
             return Correction(query, query)
         return Correction(query, "".join([*out, query[last:]]), changes)
 
-    async def _found(
-        self, conn: psycopg.AsyncConnection, words: list[_Word], spelled: list[_Word]
-    ) -> dict[str, str]:
-        """The corrections of the misspelled `words` and the catalog's own spelling of the
-        `spelled` ones (`spelling_variants.py`)."""
-        found = await self._lookup(conn, words) if words else {}
-        if spelled:
-            lowers = [w.lower for w in spelled if w.lower not in found]
-            found |= await catalog_spellings(conn, lowers, self.kind, self.min_count)
+    async def _found(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:
+        """The corrections of the misspelled words and, for the others that may be spelled
+        otherwise, the catalog's own spelling (`spelling_variants.py`)."""
+        typos = [w for w in words if w.typo]
+        found = await self._lookup(conn, typos) if typos else {}
+        others = [w.lower for w in words if w.respell and w.lower not in found]
+        if others:
+            found |= await catalog_spellings(conn, others, self.kind, self.min_count)
         return found
 
     async def _lookup(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:

@@ -25,15 +25,21 @@ order by w.word, t.doc_count desc, t.term
 """
 
 
+def vowel_drops(word: str) -> set[str]:
+    """The word with one vowel left out beside another vowel ("aluminium" -> "aluminum",
+    "colour" -> "color", "moustache" -> "mustache")."""
+    return {
+        word[:i] + word[i + 1 :]
+        for i, c in enumerate(word)
+        if c in _VOWELS and any(b in _VOWELS for b in word[i - 1 : i] + word[i + 1 : i + 2])
+    }
+
+
 def variants(word: str) -> set[str]:
     """The word's other spellings by the rules above (lowercase in, lowercase out)."""
     if len(word) < MIN_LENGTH or not word.isalpha():
         return set()
-    out = set()
-    for i, c in enumerate(word):
-        beside = word[i - 1 : i] + word[i + 1 : i + 2]
-        if c in _VOWELS and any(b in _VOWELS for b in beside):
-            out.add(word[:i] + word[i + 1 :])
+    out = vowel_drops(word)
     for i in range(1, len(word)):
         if word[i - 1 : i + 1] == "ll":
             out.add(word[:i] + word[i + 1 :])

@@ -22,6 +22,11 @@ from discovery.search import word_forms
 _NAME_RE = re.compile(r"(?<=[ (\"'])[A-Z][\w'-]*")
 
 
+def holds(record_stems: set[str], word: str) -> bool:
+    """Whether a record (its stems) holds `word` in any of its forms ("America": "American")."""
+    return any(stem(f) in record_stems for f in word_forms.forms(word))
+
+
 def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
     """`topic` without the words most of the shown records do not hold (`shown_texts`: one
     text per record, its title, description and creator on lines of their own)."""
@@ -30,8 +35,7 @@ def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
         return topic
     held = [stems(text) for text in shown_texts]
     names = {stem(m.group(0)) for text in shown_texts for m in _NAME_RE.finditer(text)}
-    forms = [{stem(f) for f in word_forms.forms(w)} for w in words]  # "america": "American"
-    counts = [sum(bool(f & record) for record in held) for f in forms]
+    counts = [sum(holds(record, w) for record in held) for w in words]
     kept = [w for w, n in zip(words, counts, strict=True) if 2 * n >= len(held) or stem(w) in names]
     if kept:
         return " ".join(kept)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 HOW_BIG = r"\bhow\s+(?:large|big)\s+is\s+the\s+(?:collection|set|group|number)\s+of\b"
+HEAD_COUNT = r"\bhead\s*-?\s*count\b"  # "a head count of those": a count, no heads
 COUNT_RE = re.compile(
     r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
     # "what's the number of ...", "what is the total?", "the total number of ...", "number of
@@ -24,7 +25,7 @@ COUNT_RE = re.compile(
     # "what's the tally?", "a tally of the quilts", "how big is the collection of fans?"
     rf"|\btally\b|{HOW_BIG}"
     # "a head count of those", "what does that come to, in number?", "what do they add up to?"
-    r"|\bhead\s*-?\s*count\b|\bin\s+numbers?\s*\??\s*$|\bgrand\s+total\b"
+    rf"|{HEAD_COUNT}|\bin\s+numbers?\s*\??\s*$|\bgrand\s+total\b"
     r"|\b(?:does|do|did)\s+(?:that|it|they|these|those)\s+(?:come|add)\s+(?:up\s+)?to\b",
     re.I,
 )

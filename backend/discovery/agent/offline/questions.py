@@ -30,6 +30,7 @@ from discovery.agent.offline.querying import (
 from discovery.agent.offline.question_kinds import (
     COUNT_RE,
     CREATOR_RE,
+    HEAD_COUNT,
     HOW_BIG,
     MAKER_MEDIA,
     MAKERS,
@@ -67,7 +68,7 @@ _BACK_RE = re.compile(
     r"in\s+all|so\s+far|here|shown|results?|overall)\b"
     # "how many textiles is that?", "how many does that make?": the records just found
     r"|\b(?:is|was)\s+that\W*$|\bthat\s+(?:makes?|made|comes?\s+to|came\s+to|adds?\s+up)\b"
-    r"|\bhead\s*-?\s*count\b",  # "give me a head count", pointing at what was found
+    rf"|{HEAD_COUNT}",  # "give me a head count", pointing at what was found
     re.I,
 )
 # "how many of those are by Teenie Harris?", "how many of the results show children?": a
@@ -85,7 +86,7 @@ _WHOLE_RE = re.compile(
     re.I,
 )
 _EM_RE = re.compile(r"(?<!\w)'em\b", re.I)
-_HEAD_COUNT_RE = re.compile(r"\bhead\s*-?\s*count\b", re.I)
+_HEAD_COUNT_RE = re.compile(HEAD_COUNT, re.I)
 _OR_RE = re.compile(r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?=([a-z][\w'-]*))", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")

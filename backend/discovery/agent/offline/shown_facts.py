@@ -24,8 +24,9 @@ from typing import Any
 
 from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.offline.answers import templates
+from discovery.agent.offline.held_words import holds
 from discovery.agent.offline.questions import CatalogQuestion
-from discovery.agent.offline.terms import stem, stems
+from discovery.agent.offline.terms import stems
 
 # Words that point at records the thread showed (not "in total", which can mean the archive).
 _POINTER_RE = re.compile(
@@ -66,6 +67,6 @@ def _held(subject: str, shown_texts: Sequence[str]) -> bool:
     """Whether at least half of the shown records hold every word of `subject` (no texts: yes)."""
     if not shown_texts:
         return True
-    words = [stem(w) for w in subject.replace('"', " ").split()]
-    holding = sum(all(w in stems(text) for w in words) for text in shown_texts)
+    words = subject.replace('"', " ").split()
+    holding = sum(all(holds(stems(text), w) for w in words) for text in shown_texts)
     return 2 * holding >= len(shown_texts)

@@ -15,6 +15,7 @@ import snowballstemmer
 
 from discovery.agent.planning import words
 from discovery.db import Database
+from discovery.search.spelling_variants import vowel_drops
 from discovery.search.vocabulary import archive_word_counts
 
 log = logging.getLogger(__name__)
@@ -40,13 +41,10 @@ def spelling_variants(word_stem: str) -> set[str]:
     "archaeolog"). Only for stems of `MIN_VARIANT` letters or more."""
     if len(word_stem) < MIN_VARIANT:
         return set()
-    out = set()
+    out = vowel_drops(word_stem)  # "colour" -> "color"; and one vowel more: "color" -> "colour"
     for i, c in enumerate(word_stem):
         if c not in _VOWELS:
             continue
-        beside = word_stem[i - 1 : i] + word_stem[i + 1 : i + 2]
-        if any(b in _VOWELS for b in beside):
-            out.add(word_stem[:i] + word_stem[i + 1 :])
         for v in _VOWELS:
             out.add(word_stem[:i] + v + word_stem[i:])
             out.add(word_stem[: i + 1] + v + word_stem[i + 1 :])
