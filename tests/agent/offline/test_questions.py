@@ -237,6 +237,7 @@ def test_a_question_about_pictures_taken_asks_about_photographs() -> None:
         ("how many photographs did Teenie Harris take?", "teenie harris", PHOTOS),
         ("How many paintings does the museum have", "", {"media_type": "painting"}),
         ("how many items are in the collection", "", {}),
+        ("what is the approximate number of quilts?", "quilts", {}),
     ],
 )
 def test_counts_phrased_many_ways_keep_only_their_subject(
@@ -256,6 +257,7 @@ def test_counts_phrased_many_ways_keep_only_their_subject(
     [
         ("how many such photos are there", "count"),
         ("what is the total?", "count"),
+        ("what is the exact count of those?", "count"),
         ("how many in all?", "count"),
         ("and how many are from the 1940s?", "count"),
         ("who's the photographer?", "creator"),

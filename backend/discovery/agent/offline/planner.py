@@ -25,7 +25,7 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
-from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
+from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact, last_counted
 from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
 from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
@@ -94,6 +94,8 @@ class LocalPlanner(BaseChatModel):
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
+        if (counted := last_counted(messages[:start])) is not None:  # "... of those" after it
+            previous = {"query": counted.subject, **counted.filters}
         ref = parse_reference(text)
         listed = ref.list_index if ref is not None else None  # "... from the first list"
         if ref is not None and ref.list_about:  # "back to the hats: ..."
@@ -117,7 +119,7 @@ class LocalPlanner(BaseChatModel):
             filters = kept | narrowed
             return self._search(like_query(target.title), filters | {"similar_to": target.id})
         if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
-            if asked := nothing_to_point_at(question, text, earlier is not None):
+            if asked := nothing_to_point_at(question, text, previous is not None):
                 return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
             ids, texts = [r.id for r in shown], [_text(r) for r in shown]

@@ -94,7 +94,7 @@ _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number numbers total altogether overall
-    count headcount add adds added grand took
+    count headcount add adds added grand took exact precise actual rough approximate
     tally up name list recent taken made make makes created create painted directed wrote built
     photographed shot drew drawn designed carved produced printed sculpted photographer written
     photographers artist artists maker makers creator creators author authors whom decades decade
