@@ -168,6 +168,14 @@ async def test_a_count_after_a_count_narrows_the_records_counted_first(
                 " and metadata->>'date_start' ~ '^[0-9]+$'"
             )
         ).fetchall()
+        total = (
+            await (
+                await conn.execute(
+                    "select count(*) from items where kind = 'archive' and is_active"
+                    " and metadata->>'media_type' = 'photograph'"
+                )
+            ).fetchone()
+        )[0]
     before = sum(1 for (year,) in rows if year < 1950)
     assert 0 < before < len(rows)
     first = await agent.run("what's the number of photographs you hold?")
@@ -177,6 +185,10 @@ async def test_a_count_after_a_count_narrows_the_records_counted_first(
     assert response.intent == "search"
     assert response.message is not None
     assert re.search(rf"\b{before:,}\b photographs", response.message), response.message
+    # a kind of record named anew, no pointer among them: the photographs counted anew
+    again = await agent.run("how many photographs are there overall?", response.thread_id)
+    assert again.message is not None
+    assert re.search(rf"\b{total:,}\b photographs", again.message), again.message
 
 
 async def test_a_count_with_a_subject_of_its_own_needs_nothing_shown(agent: AgentService) -> None:

@@ -11,6 +11,7 @@ from discovery.agent.offline.questions import (
     facts_args,
     parse_question,
     question_calls,
+    within_counted,
 )
 from discovery.agent.tools import SEARCH_TOOL
 
@@ -687,3 +688,15 @@ def test_a_firm_is_a_maker_and_wearing_no_subject() -> None:
 def test_that_mid_question_does_not_point_back() -> None:
     question = parse_question("how many photographs show that kind of thing at a picnic?")
     assert question is not None and not question.about_previous
+
+
+def test_a_question_after_a_count_is_within_it_when_it_points_among_or_names_nothing() -> None:
+    def within(text: str) -> bool:
+        question = parse_question(text)
+        assert question is not None
+        return within_counted(question, text)
+
+    assert within("and how many of those date before 1700?")
+    assert within("how many are from the 1950s?")
+    assert not within("how many prints are there overall?")  # prints counted anew
+    assert not within("how many paintings by Hopper are there?")

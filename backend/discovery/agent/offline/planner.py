@@ -29,7 +29,7 @@ from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact, last_counted
 from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
 from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
-from discovery.agent.offline.questions import parse_question, question_calls
+from discovery.agent.offline.questions import parse_question, question_calls, within_counted
 from discovery.agent.offline.references import (
     parse_reference,
     resolve,
@@ -94,8 +94,6 @@ class LocalPlanner(BaseChatModel):
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
-        if (counted := last_counted(messages[:start])) is not None:  # "... of those" after it
-            previous = {"query": counted.subject, **counted.filters}
         ref = parse_reference(text)
         listed = ref.list_index if ref is not None else None  # "... from the first list"
         if ref is not None and ref.list_about:  # "back to the hats: ..."
@@ -119,6 +117,9 @@ class LocalPlanner(BaseChatModel):
             filters = kept | narrowed
             return self._search(like_query(target.title), filters | {"similar_to": target.id})
         if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
+            counted = last_counted(messages[:start])
+            if counted is not None and within_counted(question, text):  # "... of those" then
+                previous = {"query": counted.subject, **counted.filters}
             if asked := nothing_to_point_at(question, text, previous is not None):
                 return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}

@@ -167,6 +167,17 @@ def parse_question(text: str) -> CatalogQuestion | None:
     return CatalogQuestion(kind, topic, filters, back, unit, by_trade)
 
 
+def within_counted(question: CatalogQuestion, text: str) -> bool:
+    """Whether a question after a count is about the records just counted: it points among
+    them ("and how many of those date before 1700?") or names neither a subject nor a kind of
+    record ("how many from the 1950s?"). "How many prints are there overall?" after "how many
+    prints were made before 1800?" counts the prints anew."""
+    if not question.about_previous:
+        return False
+    own = question.subject or "media_type" in question.filters
+    return bool(_AMONG_RE.search(text)) or not own
+
+
 def question_subject(text: str) -> str:
     """The words a matching record must hold: content words minus the question's own words,
     media types, periods and words too general to require ("people", "pictures"); a phrase
