@@ -37,6 +37,10 @@ Usage (from the repository root):
         # the sixth set (ids v6-001...; it must not repeat a line of v2, v3, v4 or v5 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v7.jsonl
         # the seventh set (ids v7-001...; it must not repeat a line of v2 to v6 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v8.jsonl
+        # the eighth set (ids v8-001...; it must not repeat a line of v2 to v7 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v9.jsonl
+        # the ninth set (ids v9-001...; it must not repeat a line of v2 to v8 either)
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ def test_choose_set_defaults_to_v2_and_takes_v3_or_a_file(tmp_path: Path) -> Non
     mine = tmp_path / "mine.jsonl"
     mine.write_text("", "utf-8")
     assert choose_set(file=mine).id_prefix == "c" and set_for(mine).name == "mine"
-    for bad in (("v9", None), ("v3", mine), (None, tmp_path / "missing.jsonl")):
+    for bad in (("v99", None), ("v3", mine), (None, tmp_path / "missing.jsonl")):
         with pytest.raises(ValueError):
             choose_set(*bad)
 
@@ -135,8 +135,8 @@ def test_the_checker_takes_the_set_as_a_path_or_file(
 
 
 def test_eval_conversations_refuses_an_unknown_set_or_two_sets(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["eval", "conversations", "--set", "v9"])
-    assert result.exit_code == 2 and "unknown set 'v9'" in result.output
+    result = runner.invoke(app, ["eval", "conversations", "--set", "v99"])
+    assert result.exit_code == 2 and "unknown set 'v99'" in result.output
     mine = tmp_path / "mine.jsonl"
     mine.write_text("", "utf-8")
     result = runner.invoke(app, ["eval", "conversations", "--set", "v3", "--file", str(mine)])
