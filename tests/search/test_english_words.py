@@ -29,6 +29,16 @@ def test_forms_of_one_word_are_related_other_words_are_not() -> None:
     assert not english_words.related("frocks", "rocks")
     assert not english_words.related("statues", "states")
     assert not english_words.related("mourners", "corners")
+    assert english_words.letter_left_out("corse", "course")  # "corse" is in WordNet too
+    assert not english_words.letter_left_out("frocks", "rocks")
+
+
+async def test_a_real_word_with_a_letter_left_out_is_still_a_typo(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        ids = [f"g{i}" for i in range(6)]
+        await conn.execute(_INSERT, ("Golf course", Jsonb({}), ids))
+    corrector = SpellingCorrector(runtime.db, synonyms=False)
+    assert (await corrector.correct("golf corse")).changes == {"corse": "course"}
 
 
 async def test_a_real_word_is_corrected_only_to_a_form_of_itself(runtime: Runtime) -> None:

@@ -6,7 +6,9 @@ The corrector's vocabulary is the catalog's, so a real word the catalog happens 
 looked like a typo and was "corrected" to a catalog word one edit away: "frocks" -> "rocks",
 "statues" -> "states", "mourners" -> "corners", "crockery" -> "grocery" (measured on the
 studied conversation sets). A real word is still corrected to a form of itself the catalog
-uses (`related`: "tweedy" -> "tweed", "pinstripes" -> "pinstriped"), never to another word.
+uses (`related`: "tweedy" -> "tweed", "pinstripes" -> "pinstriped") and to a word it is with a
+letter left out (`letter_left_out`: "corse" -> "course", "payers" -> "players": WordNet knows
+"corse" and "payer", and leaving out a letter is the commonest slip), never to another word.
 
 The word list (`assets/wordnet_words.txt.gz`, 83,000 words, 260 KB) is built by
 `scripts/build_synonyms.py` from Princeton WordNet 3.0 (licence: `assets/WORDNET_LICENSE`)."""
@@ -49,6 +51,14 @@ def is_english(word: str) -> bool:
         if base in words or (base[-1:] == base[-2:-1] and base[:-1] in words):
             return True
     return False
+
+
+def letter_left_out(word: str, term: str) -> bool:
+    """Whether `word` is `term` with one letter left out ("corse" of "course", "payers" of
+    "players"): the commonest slip, which can leave another real word behind."""
+    return len(term) == len(word) + 1 and any(
+        term[:i] + term[i + 1 :] == word for i in range(len(term))
+    )
 
 
 def related(word: str, term: str) -> bool:
