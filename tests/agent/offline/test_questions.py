@@ -700,3 +700,16 @@ def test_a_question_after_a_count_is_within_it_when_it_points_among_or_names_not
     assert within("how many are from the 1950s?")
     assert not within("how many prints are there overall?")  # prints counted anew
     assert not within("how many paintings by Hopper are there?")
+
+
+def test_period_words_and_the_words_of_a_spread_are_no_subject() -> None:
+    films = parse_question("who made the films from the early seventies?")
+    assert films is not None and films.subject == ""
+    assert films.filters == {"media_type": "film", "year_from": 1970, "year_to": 1979}
+    spread = parse_question("over what centuries are they spread?")
+    assert spread is not None and spread.kind == "period"
+    assert spread.subject == "" and spread.about_previous
+    early = parse_question("how many such early objects exist?")  # "such": the ones found
+    assert early is not None and early.subject == "" and early.about_previous
+    chairs = parse_question("how many early american chairs?")  # no period named: a subject
+    assert chairs is not None and chairs.subject == "early american chairs"

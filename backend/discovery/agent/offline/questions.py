@@ -108,11 +108,15 @@ _QUESTION_WORDS = frozenset(
     designer designers count exactly roughly approximately about around sketched etched engraved
     filmed filmmaker filmmakers printmaker printmakers illustrator illustrators cinematographer
     cinematographers appear appears appeared appearing represented here exactly precisely
+    spread spanning ranging over
     main principal chief leading major key notable prominent primary across whole entire
     """.split()
 )
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
 # that only say "a thing" ("the glass pieces"): never what a record must hold.
+# Words of a period when the question names one or points back ("the early seventies", "such
+# early objects"): never the subject then.
+_PERIOD_ADJECTIVES = frozenset("early late mid middle".split())
 _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
@@ -222,6 +226,8 @@ def _subject_words(text: str) -> str:
     text = _ALL_TOGETHER_RE.sub(" ", text)  # "all kinds together": every media type
     text = _HEAD_COUNT_RE.sub(" ", text)  # "a head count of those": a count, no heads
     kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
+    if period_filters(text) or _BACK_RE.search(text):  # "the early seventies", "such early ones"
+        kept -= _PERIOD_ADJECTIVES
     return " ".join(
         w
         for w in content_words(text)
