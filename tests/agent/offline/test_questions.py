@@ -11,6 +11,7 @@ from discovery.agent.offline.questions import (
     facts_args,
     parse_question,
     question_calls,
+    question_subject,
     within_counted,
 )
 from discovery.agent.tools import SEARCH_TOOL
@@ -713,3 +714,23 @@ def test_period_words_and_the_words_of_a_spread_are_no_subject() -> None:
     assert early is not None and early.subject == "" and early.about_previous
     chairs = parse_question("how many early american chairs?")  # no period named: a subject
     assert chairs is not None and chairs.subject == "early american chairs"
+
+
+def test_lists_of_plural_nouns_are_alternatives_in_a_count() -> None:
+    assert question_subject("mirrors and clocks") == "mirrors or clocks"
+    assert (
+        question_subject("porcelain cups, bowls and teapots")
+        == "porcelain cups or bowls or teapots"
+    )
+    assert question_subject("German and Dutch candlesticks") == "german dutch candlesticks"
+    assert question_subject("caskets at funerals") == "caskets funerals"
+
+
+def test_his_her_and_a_leading_only_point_back() -> None:
+    his = parse_question("how many prints of his are there in all?")
+    assert his is not None and his.subject == "" and his.about_previous
+    only = parse_question("only the sculptures: how many?")
+    assert only is not None and only.about_previous
+    assert only.filters == {"media_type": "sculpture"}
+    whole = parse_question("how many sculptures are there?")
+    assert whole is not None and not whole.about_previous
