@@ -296,3 +296,8 @@ class AgentSearchSettings(BaseSettings):
         le=1000,
         description="A spelling correction is a word this many records use.",
     )
+    discovery_spelling_synonyms: bool = Field(
+        default=True,
+        description="A word the catalog never uses and the embedding model does not know "
+        "becomes the catalog's own word for it, a WordNet synonym ('waistcoats' -> 'vests').",
+    )

@@ -155,3 +155,45 @@ async def test_by_who_names_the_makers_of_the_previous_search(agent: AgentServic
     assert response.message is not None
     makers = {a.creator for a in first.archives if "bridge" in a.title.lower()}
     assert any(m and m in response.message for m in makers), response.message
+
+
+async def test_a_count_after_a_count_narrows_the_records_counted_first(
+    agent: AgentService, agent_runtime: Runtime
+) -> None:
+    async with agent_runtime.db.connection() as conn:
+        rows = await (
+            await conn.execute(
+                "select (metadata->>'date_start')::int from items where kind = 'archive'"
+                " and is_active and metadata->>'media_type' = 'photograph'"
+                " and metadata->>'date_start' ~ '^[0-9]+$'"
+            )
+        ).fetchall()
+        total = (
+            await (
+                await conn.execute(
+                    "select count(*) from items where kind = 'archive' and is_active"
+                    " and metadata->>'media_type' = 'photograph'"
+                )
+            ).fetchone()
+        )[0]
+    before = sum(1 for (year,) in rows if year < 1950)
+    assert 0 < before < len(rows)
+    first = await agent.run("what's the number of photographs you hold?")
+    assert first.response_type == "message" and first.archives == []  # a figure, no records
+    # "of those": the photographs just counted, though no record was shown
+    response = await agent.run("and how many of those date before 1950?", first.thread_id)
+    assert response.intent == "search"
+    assert response.message is not None
+    assert re.search(rf"\b{before:,}\b photographs", response.message), response.message
+    # a kind of record named anew, no pointer among them: the photographs counted anew
+    again = await agent.run("how many photographs are there overall?", response.thread_id)
+    assert again.message is not None
+    assert re.search(rf"\b{total:,}\b photographs", again.message), again.message
+
+
+async def test_a_count_with_a_subject_of_its_own_needs_nothing_shown(agent: AgentService) -> None:
+    response = await agent.run("count the pictures with a piano in them")
+    assert response.message is not None
+    assert re.search(r"\bhas [1-9][\d,]* \w+ matching \"piano\"", response.message), (
+        response.message
+    )

@@ -267,3 +267,6 @@ def test_spelling_variants_are_one_change_each() -> None:
     assert "aluminum" in variants("aluminium") and "color" in variants("colour")
     assert "paneling" in variants("panelling") and "theater" in variants("theatre")
     assert "grayish" in variants("greyish") and variants("tie") == set()
+    # only the vowels British spelling adds: "statues" is no "states", "could" no "cold"
+    assert "states" not in variants("statues") and "cold" not in variants("could")
+    assert "archeology" in variants("archaeology") and "mustache" in variants("moustache")

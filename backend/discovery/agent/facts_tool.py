@@ -7,13 +7,14 @@ middleware leaves it alone (it wraps `search_archives_db` only)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
-from discovery.agent.tools import filters_of
+from discovery.agent.tools import SearchArtifact, filters_of
 from discovery.db import Database
 from discovery.search.facts import WORD_RE, ArchiveFacts, FactsQuery, archive_facts
 
@@ -85,6 +86,19 @@ class FactsArtifact(BaseModel):
             latest=self.latest,
             undated=self.undated,
         )
+
+
+def last_counted(messages: Sequence[BaseMessage]) -> FactsArtifact | None:
+    """The facts of the thread's last answer, when that answer was a catalog question about a
+    subject or a kind of record ("what's the number of textiles you hold?") and no search came
+    after it: "and how many of those date before 1700?" asks about the same records."""
+    for message in reversed(messages):
+        if SearchArtifact.of(message) is not None:
+            return None
+        if (artifact := FactsArtifact.of(message)) is not None:
+            named = artifact.subject or artifact.filters
+            return artifact if named and not artifact.item_ids and not artifact.error else None
+    return None
 
 
 def describe_facts(artifact: FactsArtifact) -> str:

@@ -155,7 +155,10 @@ def spelling_corrector(runtime: Runtime) -> SpellingCorrector | None:
     if not settings.discovery_spelling:
         return None
     return SpellingCorrector(
-        runtime.db, min_count=settings.discovery_spelling_min_count, known=model_words()
+        runtime.db,
+        min_count=settings.discovery_spelling_min_count,
+        known=model_words(),
+        synonyms=settings.discovery_spelling_synonyms,
     )
 
 

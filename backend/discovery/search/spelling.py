@@ -6,13 +6,16 @@ neighbour one edit away is used far more), to the catalog term within a small ed
 (optimal string alignment: a swap of two letters is one edit) that the catalog uses most.
 Never touched: words the catalog uses, short words, words with digits, stop words, words inside
 "quotes", lowercase words whose neighbour is only another form of them ("watercolors" when the
-catalog says "watercolor"), and words the embedding model knows whole (`known`: real words the
-dense ranking understands, such as "photos") or, typed in lowercase, inflected forms of them
-("shoppers").
+catalog says "watercolor"), real English words the catalog does not use, except towards a form
+of themselves ("frocks" is no typo of "rocks"; `english_words.py`), and words the embedding
+model knows whole (`known`: real words the dense ranking understands, such as "photos") or,
+typed in lowercase, inflected forms of them ("shoppers").
 A Capitalized word inside the query reads as a name: it is corrected only to a term one edit
 away that the catalog uses often. A lowercase word the catalog never uses, known or not, takes
 the catalog's own spelling of it when there is one ("aluminium" -> "aluminum";
-`spelling_variants.py`).
+`spelling_variants.py`); a lowercase word the catalog never uses and the model does not know
+takes, failing that, the catalog's own word for it: a WordNet synonym the catalog uses
+("waistcoats" -> "vests"; `synonyms.py`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from dataclasses import dataclass, field
 import psycopg
 
 from discovery.db import Database
-from discovery.search import spelling_variants
+from discovery.search import english_words, spelling_variants
+from discovery.search import synonyms as thesaurus
 from discovery.search.spelling_keys import far_first_letter, far_substitution
 from discovery.search.spelling_variants import catalog_spellings
 
@@ -99,6 +103,7 @@ class _Word:
     name: bool  # Capitalized inside the query
     typo: bool = True  # may be misspelled (else only possibly another spelling: `respell`)
     respell: bool = False  # lowercase, with British or American variants to look up
+    synonym: bool = False  # lowercase, with WordNet synonyms to look up (`synonyms.py`)
 
     @property
     def lower(self) -> str:
@@ -158,16 +163,18 @@ def _query_words(query: str, known: frozenset[str], keep: frozenset[str]) -> lis
         typo = len(text) >= MIN_LENGTH and text.isalpha() and lower not in known
         typo = typo and not (text.islower() and is_known(lower, known))  # "Haris" no "hari"s
         respell = text.islower() and bool(spelling_variants.variants(lower))
-        if typo or respell:
+        synonym = text.islower() and not is_known(lower, known) and thesaurus.has_synonyms(lower)
+        if typo or respell or synonym:
             name = i > 0 and text[:1].isupper()
-            words.append(_Word(text, m.start(), m.end(), name, typo, respell))
+            words.append(_Word(text, m.start(), m.end(), name, typo, respell, synonym))
     return words
 
 
 class SpellingCorrector:
     """Corrects queries against the vocabulary of one kind of item (`archive` by default).
     `min_count`: a correction must be a term at least this many active items use. `known`:
-    words never corrected (the embedding model's whole words, `embeddings.local.model_words`)."""
+    words never corrected (the embedding model's whole words, `embeddings.local.model_words`).
+    `synonyms`: whether the last rule (`synonyms.py`) runs; its thesaurus loads here, once."""
 
     def __init__(
         self,
@@ -175,9 +182,12 @@ class SpellingCorrector:
         kind: str = "archive",
         min_count: int = 2,
         known: Iterable[str] = (),
+        synonyms: bool = True,
     ) -> None:
         self.db, self.kind, self.min_count = db, kind, min_count
         self.known = frozenset(w.lower() for w in known)
+        self.synonyms = synonyms and thesaurus.load()
+        english_words.load()
 
     async def correct(
         self,
@@ -191,9 +201,9 @@ class SpellingCorrector:
             return Correction(query, query)
         if conn is None:
             async with self.db.connection() as own:
-                found = await self._found(own, words)
+                found = await self._found(own, words, query)
         else:
-            found = await self._found(conn, words)
+            found = await self._found(conn, words, query)
         changes: dict[str, str] = {}
         out, last = [], 0
         for w in words:
@@ -208,14 +218,21 @@ class SpellingCorrector:
             return Correction(query, query)
         return Correction(query, "".join([*out, query[last:]]), changes)
 
-    async def _found(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:
-        """The corrections of the misspelled words and, for the others that may be spelled
-        otherwise, the catalog's own spelling (`spelling_variants.py`)."""
+    async def _found(
+        self, conn: psycopg.AsyncConnection, words: list[_Word], query: str
+    ) -> dict[str, str]:
+        """The corrections of the misspelled words; for the others that may be spelled
+        otherwise, the catalog's own spelling (`spelling_variants.py`); for the rest, the
+        catalog's own word (`synonyms.py`)."""
         typos = [w for w in words if w.typo]
         found = await self._lookup(conn, typos) if typos else {}
         others = [w.lower for w in words if w.respell and w.lower not in found]
         if others:
             found |= await catalog_spellings(conn, others, self.kind, self.min_count)
+        rest = [w.lower for w in words if self.synonyms and w.synonym and w.lower not in found]
+        if rest:
+            said = [w.lower() for w in _WORD.findall(query)]
+            found |= await thesaurus.catalog_synonyms(conn, rest, self.kind, said)
         return found
 
     async def _lookup(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:
@@ -269,12 +286,16 @@ class SpellingCorrector:
             return None
         limit = 1 if name or own else min(edits, max_edits(word))
         floor = max(self.min_count * (NAME_FACTOR if name else 1), own * RARE_RATIO, 1)
+        real = not name and english_words.is_english(word)  # no typo of another word
         scored = [
             (d, far_substitution(word, t), -n, t)
             for t, n in candidates
             if t != word
             and n >= floor
             and (name or not same_word(word, t))
+            and (
+                not real or english_words.related(word, t) or english_words.letter_left_out(word, t)
+            )
             and not far_first_letter(word, t)
             and (d := edit_distance(word, t, limit + 1)) <= limit
         ]

@@ -4,9 +4,10 @@ American spellings of one word, which the spelling corrector (`spelling.py`) lea
 the embedding model knows the word typed. A word is respelled only when the catalog never uses
 it and uses exactly one of its variants at least `min_count` times (the commonest when several).
 
-Variants, each one change: a vowel dropped beside another vowel ("aluminium", "colour",
-"moustache", "archaeology"), a doubled "l" made single ("panelling", "enamelled"), a final
-"re" made "er" ("theatre", "centre"), "grey" and "gray". These are rules, not a dictionary:
+Variants, each one change: a vowel British spelling adds beside another dropped ("aluminium",
+"colour", "moustache", "archaeology"; `british_drops`, not any vowel beside another: that made
+"statues" "states" and "could" "cold"), a doubled "l" made single ("panelling", "enamelled"),
+a final "re" made "er" ("theatre", "centre"), "grey" and "gray". These are rules, not a dictionary:
 a variant can be another word, which is rare at five letters or more, and only a word the
 catalog never uses is respelled."""
 
@@ -35,11 +36,32 @@ def vowel_drops(word: str) -> set[str]:
     }
 
 
+# The vowels British spelling adds beside another: (the vowel, the one before it, the one
+# after it, the letter after that): "colour", "moustache", "archaeology", "foetus", "aluminium".
+_BRITISH = (("u", "o", "r", ""), ("o", "", "u", ""), ("a", "", "e", ""), ("o", "", "e", ""),
+            ("i", "", "u", "m"))  # fmt: skip
+
+
+def british_drops(word: str) -> set[str]:
+    """The word with a vowel British spelling adds left out ("colour" -> "color", "moustache"
+    -> "mustache", "archaeology" -> "archeology", "aluminium" -> "aluminum"): only these,
+    not any vowel beside another ("statues" is no "states", "could" no "cold")."""
+    out = set()
+    for i, c in enumerate(word):
+        for vowel, before, after, then in _BRITISH:
+            if c != vowel or not word[i + 1 :].startswith(after + then):
+                continue
+            if before and word[i - 1 : i] != before:
+                continue
+            out.add(word[:i] + word[i + 1 :])
+    return out
+
+
 def variants(word: str) -> set[str]:
     """The word's other spellings by the rules above (lowercase in, lowercase out)."""
     if len(word) < MIN_LENGTH or not word.isalpha():
         return set()
-    out = vowel_drops(word)
+    out = british_drops(word)
     for i in range(1, len(word)):
         if word[i - 1 : i + 1] == "ll":
             out.add(word[:i] + word[i + 1 :])

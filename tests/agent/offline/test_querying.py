@@ -160,3 +160,12 @@ def test_instead_and_now_are_not_subject_words() -> None:
     narrowed = plan_turn("now only the 1930s", {"query": "steel mills"})
     assert narrowed.follow_up and "now" not in narrowed.query.split()
     assert narrowed.query.startswith("steel mills") and narrowed.filters["year_from"] == 1930
+
+
+def test_dropping_the_threads_subject_makes_a_request_of_its_own() -> None:
+    planned = plan_turn("forget the bride, any fireplace photo before 1950", {"query": "bride"})
+    assert "bride" not in planned.query and "fireplace" in planned.query
+    assert not planned.follow_up
+    assert planned.filters == {"media_type": "photograph", "year_to": 1949}
+    assert plan_turn("scratch that, boxing photos", {"query": "bride"}).query == "boxing photos"
+    assert plan_turn("forget it", None).query == "forget it"  # nothing follows: left alone

@@ -11,6 +11,8 @@ from discovery.agent.offline.questions import (
     facts_args,
     parse_question,
     question_calls,
+    question_subject,
+    within_counted,
 )
 from discovery.agent.tools import SEARCH_TOOL
 
@@ -237,6 +239,7 @@ def test_a_question_about_pictures_taken_asks_about_photographs() -> None:
         ("how many photographs did Teenie Harris take?", "teenie harris", PHOTOS),
         ("How many paintings does the museum have", "", {"media_type": "painting"}),
         ("how many items are in the collection", "", {}),
+        ("what is the approximate number of quilts?", "quilts", {}),
     ],
 )
 def test_counts_phrased_many_ways_keep_only_their_subject(
@@ -256,6 +259,7 @@ def test_counts_phrased_many_ways_keep_only_their_subject(
     [
         ("how many such photos are there", "count"),
         ("what is the total?", "count"),
+        ("what is the exact count of those?", "count"),
         ("how many in all?", "count"),
         ("and how many are from the 1940s?", "count"),
         ("who's the photographer?", "creator"),
@@ -685,3 +689,48 @@ def test_a_firm_is_a_maker_and_wearing_no_subject() -> None:
 def test_that_mid_question_does_not_point_back() -> None:
     question = parse_question("how many photographs show that kind of thing at a picnic?")
     assert question is not None and not question.about_previous
+
+
+def test_a_question_after_a_count_is_within_it_when_it_points_among_or_names_nothing() -> None:
+    def within(text: str) -> bool:
+        question = parse_question(text)
+        assert question is not None
+        return within_counted(question, text)
+
+    assert within("and how many of those date before 1700?")
+    assert within("how many are from the 1950s?")
+    assert not within("how many prints are there overall?")  # prints counted anew
+    assert not within("how many paintings by Hopper are there?")
+
+
+def test_period_words_and_the_words_of_a_spread_are_no_subject() -> None:
+    films = parse_question("who made the films from the early seventies?")
+    assert films is not None and films.subject == ""
+    assert films.filters == {"media_type": "film", "year_from": 1970, "year_to": 1979}
+    spread = parse_question("over what centuries are they spread?")
+    assert spread is not None and spread.kind == "period"
+    assert spread.subject == "" and spread.about_previous
+    early = parse_question("how many such early objects exist?")  # "such": the ones found
+    assert early is not None and early.subject == "" and early.about_previous
+    chairs = parse_question("how many early american chairs?")  # no period named: a subject
+    assert chairs is not None and chairs.subject == "early american chairs"
+
+
+def test_lists_of_plural_nouns_are_alternatives_in_a_count() -> None:
+    assert question_subject("mirrors and clocks") == "mirrors or clocks"
+    assert (
+        question_subject("porcelain cups, bowls and teapots")
+        == "porcelain cups or bowls or teapots"
+    )
+    assert question_subject("German and Dutch candlesticks") == "german dutch candlesticks"
+    assert question_subject("caskets at funerals") == "caskets funerals"
+
+
+def test_his_her_and_a_leading_only_point_back() -> None:
+    his = parse_question("how many prints of his are there in all?")
+    assert his is not None and his.subject == "" and his.about_previous
+    only = parse_question("only the sculptures: how many?")
+    assert only is not None and only.about_previous
+    assert only.filters == {"media_type": "sculpture"}
+    whole = parse_question("how many sculptures are there?")
+    assert whole is not None and not whole.about_previous

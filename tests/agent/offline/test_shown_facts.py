@@ -78,3 +78,9 @@ def test_a_relaxed_answer_about_words_the_shown_records_lack_gives_way_to_them()
     assert args is not None and args["item_ids"] == SHOWN
     held = ["Wedding ceremony at church", "Graduation ceremonies", "Trophy at ceremony"]
     assert shown_instead(_question("who photographed these?"), relaxed, SHOWN, held) is None
+
+
+def test_a_pointing_question_with_a_subject_of_its_own_asks_the_catalog() -> None:
+    text = "count the pictures with a chandelier in them"  # "in them": the pictures
+    assert _question(text).subject == "chandelier"
+    assert nothing_to_point_at(_question(text), text, has_search=False) is None

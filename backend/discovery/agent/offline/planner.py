@@ -25,11 +25,11 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
-from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
+from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact, last_counted
 from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
 from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
-from discovery.agent.offline.questions import parse_question, question_calls
+from discovery.agent.offline.questions import parse_question, question_calls, within_counted
 from discovery.agent.offline.references import (
     parse_reference,
     resolve,
@@ -117,7 +117,10 @@ class LocalPlanner(BaseChatModel):
             filters = kept | narrowed
             return self._search(like_query(target.title), filters | {"similar_to": target.id})
         if (question := parse_question(text)) is not None:  # "how many ...", "who took these?"
-            if asked := nothing_to_point_at(question, text, earlier is not None):
+            counted = last_counted(messages[:start])
+            if counted is not None and within_counted(question, text):  # "... of those" then
+                previous = {"query": counted.subject, **counted.filters}
+            if asked := nothing_to_point_at(question, text, previous is not None):
                 return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
             ids, texts = [r.id for r in shown], [_text(r) for r in shown]

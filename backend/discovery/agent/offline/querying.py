@@ -24,7 +24,13 @@ from discovery.agent.offline.periods import (
     period_filters,
     without_named_period,
 )
-from discovery.agent.offline.turn_phrases import KEEP_TO_RE, own_subject, widens, without_negated
+from discovery.agent.offline.turn_phrases import (
+    KEEP_TO_RE,
+    drops_subject,
+    own_subject,
+    widens,
+    without_negated,
+)
 from discovery.agent.planning import words
 
 FILLER = frozenset(
@@ -251,6 +257,8 @@ def is_follow_up(text: str) -> bool:
 
 def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
     """The tool arguments for this turn, given the thread's previous search (if any)."""
+    if drops_subject(text):  # "forget the bride, any fireplace photo": a request of its own
+        previous = None
     text = without_negated(text)
     led = without_lead(text)
     if previous is not None and (kept_to := KEEP_TO_RE.match(led)):  # "keep it to the 50s"

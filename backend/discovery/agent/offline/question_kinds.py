@@ -14,7 +14,10 @@ COUNT_RE = re.compile(
     r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
     # "what's the number of ...", "what is the total?", "the total number of ...", "number of
     # photos of X?", "give me a count of ...", "what's the count for ..."
-    r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:total\s+)?(?:number|count|total)\b"
+    # "what is the exact count of those?"
+    r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?"
+    r"(?:(?:total|exact|precise|overall|actual|rough|approximate)\s+)?"
+    r"(?:number|count|total)\b"
     r"|^\s*(?:and\s+|so\s+)?(?:the\s+)?(?:total\s+)?number\s+of\b"
     r"|\btotal\s+number\s+of\b"
     r"|\b(?:give|tell|get)\s+me\s+(?:a|the)\s+(?:count|number|total)\b"

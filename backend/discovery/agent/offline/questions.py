@@ -64,7 +64,8 @@ _MAKER_WORD_RE = re.compile(MAKERS, re.I)
 _TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
-    r"\b(?:these|those|them|they|their|ones|such|in\s+total|total|altogether|all\s+together|"
+    r"\b(?:these|those|them|they|their|his|her|ones|such|in\s+total|total|altogether|"
+    r"all\s+together|"
     r"in\s+all|so\s+far|here|shown|results?|overall)\b"
     # "how many textiles is that?", "how many does that make?": the records just found
     r"|\b(?:is|was)\s+that\W*$|\bthat\s+(?:makes?|made|comes?\s+to|came\s+to|adds?\s+up)\b"
@@ -78,6 +79,9 @@ _AMONG_RE = re.compile(
     r"photographs|images)(?:\s+(?:you\s+)?(?:showed|shown|found)(?:\s+me)?)?)\b",
     re.I,
 )
+# "only the sculptures: how many?", "just the prints - how many are there?": a narrowing of
+# the thread's search
+_ONLY_RE = re.compile(r"^\s*(?:and\s+|now\s+)?(?:only|just)\s+(?:the\s+)?\w+\s*[:,;\u2014-]", re.I)
 # "in the collection", "does the museum have": about the whole catalog, never the last search.
 _WHOLE_RE = re.compile(
     r"\b(?:in|of|across)\s+(?:the|your|this)\s+(?:whole\s+|entire\s+)?"
@@ -88,13 +92,18 @@ _WHOLE_RE = re.compile(
 _EM_RE = re.compile(r"(?<!\w)'em\b", re.I)
 _HEAD_COUNT_RE = re.compile(HEAD_COUNT, re.I)
 _OR_RE = re.compile(r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?=([a-z][\w'-]*))", re.I)
+# Two plural nouns of a list: "mirrors and clocks", "cups, bowls and teapots"
+_PLURAL_LIST_RE = re.compile(
+    r"\b([a-z][a-z'-]*[^s\W]s)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=([a-z][a-z'-]*[^s\W]s)\b)",
+    re.I,
+)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number numbers total altogether overall
-    count headcount add adds added grand took
+    count headcount add adds added grand took exact precise actual rough approximate
     tally up name list recent taken made make makes created create painted directed wrote built
     photographed shot drew drawn designed carved produced printed sculpted photographer written
     photographers artist artists maker makers creator creators author authors whom decades decade
@@ -108,11 +117,15 @@ _QUESTION_WORDS = frozenset(
     designer designers count exactly roughly approximately about around sketched etched engraved
     filmed filmmaker filmmakers printmaker printmakers illustrator illustrators cinematographer
     cinematographers appear appears appeared appearing represented here exactly precisely
+    spread spanning ranging over his her hers
     main principal chief leading major key notable prominent primary across whole entire
     """.split()
 )
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
 # that only say "a thing" ("the glass pieces"): never what a record must hold.
+# Words of a period when the question names one or points back ("the early seventies", "such
+# early objects"): never the subject then.
+_PERIOD_ADJECTIVES = frozenset("early late mid middle".split())
 _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
@@ -161,10 +174,22 @@ def parse_question(text: str) -> CatalogQuestion | None:
     # No subject of its own, and pointing back ("these", "in total") or naming no kind of
     # record ("how many are from the 1950s?"): about the thread's previous search.
     back = not topic and (bool(_BACK_RE.search(text)) or not media)  # a trade names none
-    back = (back or bool(_AMONG_RE.search(text))) and not _WHOLE_RE.search(text)
+    back = back or bool(_AMONG_RE.search(text)) or bool(_ONLY_RE.match(text))
+    back = back and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     by_trade = not media and bool(trades)
     return CatalogQuestion(kind, topic, filters, back, unit, by_trade)
+
+
+def within_counted(question: CatalogQuestion, text: str) -> bool:
+    """Whether a question after a count is about the records just counted: it points among
+    them ("and how many of those date before 1700?") or names neither a subject nor a kind of
+    record ("how many from the 1950s?"). "How many prints are there overall?" after "how many
+    prints were made before 1800?" counts the prints anew."""
+    if not question.about_previous:
+        return False
+    own = question.subject or "media_type" in question.filters
+    return bool(_AMONG_RE.search(text)) or not own
 
 
 def question_subject(text: str) -> str:
@@ -177,9 +202,11 @@ def question_subject(text: str) -> str:
 
 def with_alternatives(topic: str, text: str) -> str:
     """`topic` with "or" between two of its words that `text` joins by "or" ("photos with lace
-    or tulle": "lace or tulle", which a count reads as either word)."""
+    or tulle": "lace or tulle", which a count reads as either word), or that are plural nouns
+    of a list ("mirrors and clocks", "cups, bowls and teapots": kinds of things, each counted;
+    "men and women" and "German and Dutch candlesticks" are no such list)."""
     tokens = topic.split()
-    for m in _OR_RE.finditer(text):
+    for m in [*_OR_RE.finditer(text), *_PLURAL_LIST_RE.finditer(text)]:
         a, b = m.group(1).lower(), m.group(2).lower()
         for i in range(len(tokens) - 1):
             if tokens[i] == a and tokens[i + 1] == b:
@@ -211,6 +238,8 @@ def _subject_words(text: str) -> str:
     text = _ALL_TOGETHER_RE.sub(" ", text)  # "all kinds together": every media type
     text = _HEAD_COUNT_RE.sub(" ", text)  # "a head count of those": a count, no heads
     kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
+    if period_filters(text) or _BACK_RE.search(text):  # "the early seventies", "such early ones"
+        kept -= _PERIOD_ADJECTIVES
     return " ".join(
         w
         for w in content_words(text)

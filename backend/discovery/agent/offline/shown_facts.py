@@ -57,8 +57,9 @@ def shown_instead(
 
 def nothing_to_point_at(question: CatalogQuestion, text: str, has_search: bool) -> str | None:
     """The question back for a question pointing at records ("how many like that?") in a
-    thread that has searched nothing; None otherwise."""
-    if has_search or not question.about_previous or question.filters:
+    thread that has searched nothing; None otherwise, and for a question with a subject of its
+    own ("count the pictures with a chandelier in them": the catalog's)."""
+    if has_search or not question.about_previous or question.filters or question.subject:
         return None
     return templates()["nothing_shown"] if _POINTER_RE.search(text) else None
 

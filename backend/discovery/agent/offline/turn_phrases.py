@@ -13,8 +13,18 @@ from collections.abc import Callable
 KEEP_TO_RE = re.compile(
     r"^\s*(?:(?:keep|limit|restrict)\s+(?:it|them|this|that|things|the\s+results)\s+to|"
     r"stick\s+(?:to|with)"
+    # "cut it down to the sixties", "narrow that down to photographs"
+    r"|(?:cut|trim|pare|whittle|narrow)\s+(?:it|them|this|that|these|those|things|"
+    r"the\s+(?:results|list))\s+down\s+to"
     # "keep only the brides", "just keep the fifties ones"
     r"|(?:(?:just|only)\s+)?keep\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b))\b",
+    re.IGNORECASE,
+)
+# "forget the bride, ...", "never mind the hats - ...", "scratch that. ...": an opening clause
+# that drops the thread's subject, followed by the new request
+_DROPPED_RE = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|actually|no|hmm+)\W+)?(?:forget|never\s*mind|scratch)\b"
+    r"[^,.;:!?\u2014-]*[,.;:!?\u2014-]+\s*(?=\w)",
     re.IGNORECASE,
 )
 # ", not photos", "but not the prints", "except paintings": what the person does not want
@@ -32,9 +42,18 @@ _ANY_MEDIA_RE = re.compile(r"\b(?:of\s+)?any\s+(?:type|kind|medium|media)s?\b", 
 _VERDICT_WORDS = frozenset("fine good great alright whatever works perfect cool actually".split())
 
 
+def drops_subject(text: str) -> bool:
+    """Whether the text opens by dropping the thread's subject and goes on to a new request
+    ("forget the bride, any fireplace photo before 1950")."""
+    return _DROPPED_RE.match(text) is not None
+
+
 def without_negated(text: str) -> str:
     """The text without what it says the person does not want, after a comma or "but"
-    ("objects from Africa, not photos": neither the word nor the media type is asked for)."""
+    ("objects from Africa, not photos": neither the word nor the media type is asked for), or
+    in a clause it opens with to drop the thread's subject ("forget the bride, any fireplace
+    photo before 1950": the fireplace photos)."""
+    text = _DROPPED_RE.sub("", text) or text
     return NEGATED_RE.sub("", text).strip(" ,;") or text
 
 

@@ -1,0 +1,72 @@
+"""Whether a word is a real English word (a heuristic of the spelling corrector, `spelling.py`):
+a WordNet 3.0 lemma of any part of speech, an irregular form WordNet lists ("firemen",
+"mice"), or a regular inflection of a lemma ("frocks", "mourners", "tiled", "carving").
+
+The corrector's vocabulary is the catalog's, so a real word the catalog happens not to use
+looked like a typo and was "corrected" to a catalog word one edit away: "frocks" -> "rocks",
+"statues" -> "states", "mourners" -> "corners", "crockery" -> "grocery" (measured on the
+studied conversation sets). A real word is still corrected to a form of itself the catalog
+uses (`related`: "tweedy" -> "tweed", "pinstripes" -> "pinstriped") and to a word it is with a
+letter left out (`letter_left_out`: "corse" -> "course", "payers" -> "players": WordNet knows
+"corse" and "payer", and leaving out a letter is the commonest slip), never to another word.
+
+The word list (`assets/wordnet_words.txt.gz`, 83,000 words, 260 KB) is built by
+`scripts/build_synonyms.py` from Princeton WordNet 3.0 (licence: `assets/WORDNET_LICENSE`)."""
+
+from __future__ import annotations
+
+import gzip
+from functools import lru_cache
+from pathlib import Path
+
+ASSET = Path(__file__).with_name("assets") / "wordnet_words.txt.gz"
+# (ending, what the base ends with instead): "ladies" -> "lady", "tiled" -> "tile", "firemen"
+_ENDINGS = (
+    ("ies", "y"), ("es", ""), ("s", ""), ("ied", "y"), ("ed", ""), ("ed", "e"), ("ing", ""),
+    ("ing", "e"), ("er", ""), ("er", "e"), ("est", ""), ("est", "e"), ("ly", ""), ("men", "man"),
+)  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _words() -> frozenset[str]:
+    with gzip.open(ASSET, "rt", encoding="utf-8") as lines:
+        return frozenset(line.strip() for line in lines if line.strip())
+
+
+def load() -> bool:
+    """Reads the word list now (once per process); True when it is there."""
+    return bool(_words())
+
+
+def is_english(word: str) -> bool:
+    """Whether `word` (lowercase) is a WordNet word or a regular inflection of one (a doubled
+    final consonant undone too: "shopping" -> "shop")."""
+    words = _words()
+    if word in words:
+        return True
+    for ending, base_ending in _ENDINGS:
+        if not word.endswith(ending) or len(word) - len(ending) < 3:
+            continue
+        base = word[: -len(ending)] + base_ending
+        if base in words or (base[-1:] == base[-2:-1] and base[:-1] in words):
+            return True
+    return False
+
+
+def letter_left_out(word: str, term: str) -> bool:
+    """Whether `word` is `term` with one letter left out ("corse" of "course", "payers" of
+    "players"): the commonest slip, which can leave another real word behind."""
+    return len(term) == len(word) + 1 and any(
+        term[:i] + term[i + 1 :] == word for i in range(len(term))
+    )
+
+
+def related(word: str, term: str) -> bool:
+    """Whether two words are forms of one ("tweedy" and "tweed", "ruffly" and "ruffle",
+    "pinstripes" and "pinstriped"): they agree up to the last letter of the shorter."""
+    shared = 0
+    for a, b in zip(word, term, strict=False):
+        if a != b:
+            break
+        shared += 1
+    return shared >= min(len(word), len(term)) - 1

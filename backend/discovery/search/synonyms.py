@@ -1,0 +1,143 @@
+"""The catalog's own word for a word it never uses ("waistcoats" when the catalog says "vests",
+"greatcoat" / "overcoat", "pugilists" / "boxers", "wireless" / "radio"), from WordNet's synonym
+sets: the spelling corrector's last rule (`spelling.py`), so the answer says what was searched
+("Showing results for ...") and the person can still search exactly what they typed. The
+corrector asks only about words the embedding model does not know whole: the dense ranking
+understands "cops" or "somebody", and WordNet's senses of such common words are the ones that
+lead astray ("cops" -> "coppers", the metal, in a catalog of copper pots).
+
+A word (lowercase, `MIN_LENGTH` letters or more) is replaced only when the catalog uses neither
+it nor its singular, and its senses offer single words the catalog uses in at least
+`MIN_RECORDS` records (singular and plural counted together) with one best word across them;
+it then becomes that word, in the word's number ("waistcoats" -> "vests"). Senses whose best
+words differ ("braces": "pair" or "suspenders") make the word ambiguous: it is left alone. The
+senses are those of the word itself when WordNet has it, else of its singular. This is a
+thesaurus, not a model of the request: a sense the person did not mean can win when it is the
+only one the catalog knows.
+
+The synonym sets are Princeton WordNet 3.0's noun and adjective synsets
+(`assets/wordnet_synonyms.tsv.gz`, built by `scripts/build_synonyms.py`; its licence is
+`assets/WORDNET_LICENSE`)."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+import psycopg
+
+ASSET = Path(__file__).with_name("assets") / "wordnet_synonyms.tsv.gz"
+MIN_LENGTH = 4
+MIN_RECORDS = 3  # a replacement is a word at least this many of the catalog's records use
+
+_COUNTS = """
+select term, doc_count from spelling_terms where kind = %(kind)s and term = any(%(terms)s)
+"""
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, ...], ...], dict[str, str]]:
+    """(word -> its senses, senses as word tuples, irregular plural -> singular)."""
+    senses: list[tuple[str, ...]] = []
+    index: dict[str, list[int]] = {}
+    irregular: dict[str, str] = {}
+    with gzip.open(ASSET, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            pos, _, rest = line.rstrip("\n").partition("\t")
+            words = tuple(rest.split("|"))
+            if pos == "exc":
+                irregular[words[0]] = words[1]
+                continue
+            for word in words:
+                index.setdefault(word, []).append(len(senses))
+            senses.append(words)
+    return {w: tuple(s) for w, s in index.items()}, tuple(senses), irregular
+
+
+def load() -> bool:
+    """Reads the thesaurus now (about half a second, once per process) rather than on the
+    first request that needs it; True when it is there."""
+    return bool(_lexicon()[1])
+
+
+def singular(word: str) -> str | None:
+    """The word's singular when it reads as an English plural WordNet knows ("waistcoats",
+    "pinafores", "churches", "ladies", "mice"), else None."""
+    index, _, irregular = _lexicon()
+    if word in irregular:
+        return irregular[word]
+    for ending, base_ending in (("ies", "y"), ("es", ""), ("s", "")):
+        base = word[: -len(ending)] + base_ending
+        if word.endswith(ending) and len(base) >= 3 and base in index:
+            return base
+    return None
+
+
+def senses(word: str) -> list[tuple[str, ...]]:
+    """The synonym sets of `word` (lowercase): its own when WordNet has it, else its
+    singular's."""
+    index, sets, _ = _lexicon()
+    own = index.get(word)
+    if own is None:
+        base = singular(word)
+        own = index.get(base, ()) if base else ()
+    return [sets[i] for i in own]
+
+
+def has_synonyms(word: str) -> bool:
+    """Whether the rule could replace `word` (lowercase letters, long enough, in WordNet)."""
+    return len(word) >= MIN_LENGTH and word.isalpha() and bool(senses(word))
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _mates(word: str) -> list[list[str]]:
+    """Per sense, the single words it offers for `word` (base forms)."""
+    own = {word, singular(word)}
+    return [[m for m in s if m not in own and m.isalpha() and len(m) >= 3] for s in senses(word)]
+
+
+def _is_plural(word: str) -> bool:
+    return singular(word) is not None and word not in _lexicon()[0]
+
+
+async def catalog_synonyms(
+    conn: psycopg.AsyncConnection, words: list[str], kind: str, said: Iterable[str] = ()
+) -> dict[str, str]:
+    """For each word (lowercase) the catalog of `kind` never uses, the catalog's own word for
+    it by the rules above (words without one are left out). A word the request already `said`
+    is no replacement ("mitts and gloves" stays: "gloves and gloves" would lose the mitts)."""
+    said = {f for w in said for f in (w, singular(w) or w)}
+    per_word = {
+        w: [[m for m in mates if m not in said] for mates in _mates(w)]
+        for w in dict.fromkeys(words)
+        if has_synonyms(w)
+    }
+    if not per_word:
+        return {}
+    terms = {w for w in per_word} | {b for w in per_word if (b := singular(w))}
+    terms |= {f for sets in per_word.values() for ms in sets for m in ms for f in (m, _plural(m))}
+    rows = await (await conn.execute(_COUNTS, {"kind": kind, "terms": sorted(terms)})).fetchall()
+    used = {str(t): int(n) for t, n in rows}
+    found = {}
+    for word, sets in per_word.items():
+        if used.get(word) or used.get(singular(word) or ""):
+            continue
+        best = set()
+        for mates in sets:
+            counted = [(used.get(m, 0) + used.get(_plural(m), 0), m) for m in mates]
+            counted = [(n, m) for n, m in counted if n >= MIN_RECORDS]
+            if counted:
+                best.add(max(counted, key=lambda pair: (pair[0], -len(pair[1])))[1])
+        if len(best) == 1:  # every sense the catalog knows says the same word: unambiguous
+            mate = best.pop()
+            found[word] = _plural(mate) if _is_plural(word) else mate
+    return found

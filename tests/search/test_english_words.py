@@ -1,0 +1,54 @@
+"""Real English words are no typos of other words (`search/english_words.py`), against the
+embedded database's vocabulary."""
+
+from __future__ import annotations
+
+from psycopg.types.json import Jsonb
+
+from discovery.runtime import Runtime
+from discovery.search import english_words
+from discovery.search.spelling import SpellingCorrector
+
+_INSERT = (
+    "insert into items (id, kind, name, title, description, metadata, content_hash)"
+    " select id, 'archive', id, %s, '', %s, 'h' from unnest(%s::text[]) id"
+)
+
+
+def test_wordnet_words_and_their_inflections_are_english() -> None:
+    for word in ("frock", "frocks", "mourners", "crockery", "firemen", "tiled", "shopping"):
+        assert english_words.is_english(word), word
+    for typo in ("photgraphs", "boxng", "chrismas", "saxaphone", "gutiar"):
+        assert not english_words.is_english(typo), typo
+
+
+def test_forms_of_one_word_are_related_other_words_are_not() -> None:
+    assert english_words.related("tweedy", "tweed")
+    assert english_words.related("pinstripes", "pinstriped")
+    assert english_words.related("ruffly", "ruffle")
+    assert not english_words.related("frocks", "rocks")
+    assert not english_words.related("statues", "states")
+    assert not english_words.related("mourners", "corners")
+    assert english_words.letter_left_out("corse", "course")  # "corse" is in WordNet too
+    assert not english_words.letter_left_out("frocks", "rocks")
+
+
+async def test_a_real_word_with_a_letter_left_out_is_still_a_typo(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        ids = [f"g{i}" for i in range(6)]
+        await conn.execute(_INSERT, ("Golf course", Jsonb({}), ids))
+    corrector = SpellingCorrector(runtime.db, synonyms=False)
+    assert (await corrector.correct("golf corse")).changes == {"corse": "course"}
+
+
+async def test_a_real_word_is_corrected_only_to_a_form_of_itself(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        for prefix, title in (("r", "Rocks on the shore"), ("c", "Corner store"),
+                              ("t", "Tweed jacket")):  # fmt: skip
+            ids = [f"{prefix}{i}" for i in range(6)]
+            await conn.execute(_INSERT, (title, Jsonb({}), ids))
+    corrector = SpellingCorrector(runtime.db, synonyms=False)
+    assert (await corrector.correct("spotted frocks")).changes == {}
+    assert (await corrector.correct("mourners")).changes == {}
+    assert (await corrector.correct("tweedy jackets")).changes == {"tweedy": "tweed"}
+    assert (await corrector.correct("rcoks")).changes == {"rcoks": "rocks"}  # a typo still is

@@ -1,0 +1,81 @@
+"""The catalog's own word for a word it never uses (`search/synonyms.py`), on its own and as
+the spelling corrector's last rule, against the embedded database's vocabulary."""
+
+from __future__ import annotations
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from discovery.runtime import Runtime
+from discovery.search import synonyms
+from discovery.search.spelling import SpellingCorrector
+
+_INSERT = (
+    "insert into items (id, kind, name, title, description, metadata, content_hash)"
+    " select id, 'archive', id, %s, '', %s, 'h' from unnest(%s::text[]) id"
+)
+
+
+async def _add(conn: psycopg.AsyncConnection, prefix: str, n: int, title: str) -> None:
+    await conn.execute(_INSERT, (title, Jsonb({}), [f"{prefix}{i}" for i in range(n)]))
+
+
+def test_plurals_read_back_to_the_word_wordnet_has() -> None:
+    assert synonyms.singular("waistcoats") == "waistcoat"
+    assert synonyms.singular("benches") == "bench"
+    assert synonyms.singular("ladies") == "lady"
+    assert synonyms.singular("mice") == "mouse"  # WordNet's irregular plurals
+    assert synonyms.singular("waistcoat") is None
+
+
+def test_senses_are_the_words_own_else_its_singulars() -> None:
+    assert ("vest", "waistcoat") in synonyms.senses("waistcoats")
+    # "braces" is a word of its own in WordNet: the senses of "brace" do not count for it
+    assert synonyms.senses("braces") == [("brace", "braces")]
+    assert synonyms.has_synonyms("tartan")
+    assert not synonyms.has_synonyms("the") and not synonyms.has_synonyms("gxqzv")
+
+
+async def test_a_word_the_catalog_never_uses_becomes_its_own_word(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, "v", 4, "Man wearing vest and plaid jacket")
+        await _add(conn, "p", 3, "Plaid blanket")
+    corrector = SpellingCorrector(runtime.db)
+    fixed = await corrector.correct("waistcoats and tartan jackets")
+    assert fixed.query == "vests and plaid jackets"
+    assert fixed.changes == {"waistcoats": "vests", "tartan": "plaid"}
+    # what the person typed in quotes is searched as typed
+    assert (await corrector.correct('"waistcoats" please')).query == '"waistcoats" please'
+
+
+async def test_no_word_is_replaced_when_the_catalog_uses_it_or_too_rarely_uses_a_synonym(
+    runtime: Runtime,
+) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, "w", 1, "Waistcoat with vest pockets")
+        await _add(conn, "v", 4, "Vest")
+        await _add(conn, "o", 2, "Overcoat")  # two records: below MIN_RECORDS
+    corrector = SpellingCorrector(runtime.db)
+    assert (await corrector.correct("waistcoats")).changes == {}
+    assert (await corrector.correct("greatcoats")).changes == {}
+
+
+async def test_senses_that_offer_different_words_leave_the_word_alone(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, "c", 3, "Lion cub at the zoo")
+        await _add(conn, "f", 3, "Portrait of a fellow of the society")
+    corrector = SpellingCorrector(runtime.db)
+    # "lad": a cub (a boy) or a fellow: two senses, two catalog words, no choice
+    assert (await corrector.correct("lads at the fair")).changes == {}
+    async with runtime.db.connection() as conn:
+        await conn.execute("delete from items where id like 'f%'")
+    assert (await corrector.correct("lads at the fair")).changes == {"lads": "cubs"}
+
+
+async def test_words_the_model_knows_are_left_to_the_model(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, "c", 4, "Copper kettle")
+        await _add(conn, "v", 4, "Vest")
+    corrector = SpellingCorrector(runtime.db, known=("cops", "cop"))
+    assert (await corrector.correct("beat cops")).changes == {}  # never "coppers"
+    assert (await corrector.correct("waistcoats")).changes == {"waistcoats": "vests"}
