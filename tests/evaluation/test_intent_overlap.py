@@ -34,13 +34,18 @@ def _strings(value: Any) -> Iterator[str]:
 
 
 def eval_texts() -> set[str]:
-    """Every string of every eval set's JSONL (queries, turns, notes). The seventh to ninth
-    conversation sets (`agent_conversations_v7*`, `_v8*`, `_v9*`) are other sessions' and never
-    opened."""
+    """Every string of every eval set's JSONL (queries, turns, notes). The seventh to tenth
+    conversation sets (`agent_conversations_v7*`, `_v8*`, `_v9*`, `_v10*`) are other sessions'
+    and never opened."""
     out: set[str] = set()
     for path in sorted(EVAL_DIR.rglob("*.jsonl")):
         if path.name.startswith(
-            ("agent_conversations_v7", "agent_conversations_v8", "agent_conversations_v9")
+            (
+                "agent_conversations_v7",
+                "agent_conversations_v8",
+                "agent_conversations_v9",
+                "agent_conversations_v10",
+            )
         ):
             continue
         for line in path.read_text(encoding="utf-8").splitlines():

@@ -23,6 +23,10 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
 - `v9`: `agent_conversations_v9.jsonl` (ids `v9-001`...), written 2026-11-27 without running
   the agent, after v8's report split had been read; the same weighting plus descriptions of
   objects in plain words (`style: gloss`), and it must not repeat a line of v2 to v8.
+- `v10`: `agent_conversations_v10.jsonl` (ids `v10-001`...), written 2026-11-27 without running
+  the agent, after v9's report split had been read; the same weighting plus British or
+  old-fashioned words (`style: british`) and uncommon English words (`style: rare_word`), and it
+  must not repeat a line of v2 to v9.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -56,7 +60,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7, v8, v9).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v10).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -161,6 +165,14 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8"),
         fresh=True,
     ),
+    "v10": ConversationSet(
+        "v10",
+        EVAL_DIR / "agent_conversations_v10.jsonl",
+        "v10-",
+        _WEIGHTED_220,
+        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"),
+        fresh=True,
+    ),
 }
 DEFAULT_SET = "v2"
 
@@ -239,7 +251,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v9` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v10` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
