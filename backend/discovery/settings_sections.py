@@ -291,11 +291,8 @@ class AgentSearchSettings(BaseSettings):
         "own words (a request can still ask for its exact words).",
     )
     discovery_spelling_min_count: int = Field(
-        default=2,
-        ge=1,
-        le=1000,
-        description="A spelling correction is a word this many records use.",
-    )
+        default=2, ge=1, le=1000, description="A correction is a word this many records use."
+    )  # fmt: skip
     discovery_spelling_synonyms: bool = Field(
         default=True,
         description="A word the catalog never uses and the embedding model does not know "

@@ -10,12 +10,10 @@ catalog says "watercolor"), real English words the catalog does not use, except 
 of themselves ("frocks" is no typo of "rocks"; `english_words.py`), and words the embedding
 model knows whole (`known`: real words the dense ranking understands, such as "photos") or,
 typed in lowercase, inflected forms of them ("shoppers").
-A Capitalized word inside the query reads as a name: it is corrected only to a term one edit
-away that the catalog uses often. A lowercase word the catalog never uses, known or not, takes
-the catalog's own spelling of it when there is one ("aluminium" -> "aluminum";
-`spelling_variants.py`); a lowercase word the catalog never uses and the model does not know
-takes, failing that, the catalog's own word for it: a WordNet synonym the catalog uses
-("waistcoats" -> "vests"; `synonyms.py`).
+A Capitalized word inside the query reads as a name: corrected only to a term one edit away
+that the catalog uses often. A lowercase word the catalog never uses takes its spelling there
+("aluminium" -> "aluminum"; `spelling_variants.py`), else, if the model does not know it, the
+catalog's own word for it, a WordNet synonym ("waistcoats" -> "vests"; `synonyms.py`).
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ from discovery.agent.offline.questions import (
     parse_question,
     question_calls,
     question_subject,
-    within_counted,
 )
+from discovery.agent.offline.shown_facts import within_counted
 from discovery.agent.tools import SEARCH_TOOL
 
 PHOTOS = {"media_type": "photograph"}

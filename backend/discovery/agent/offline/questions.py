@@ -79,8 +79,7 @@ _AMONG_RE = re.compile(
     r"photographs|images)(?:\s+(?:you\s+)?(?:showed|shown|found)(?:\s+me)?)?)\b",
     re.I,
 )
-# "only the sculptures: how many?", "just the prints - how many are there?": a narrowing of
-# the thread's search
+# "only the sculptures: how many?", "just the prints - how many?": the thread's search narrowed
 _ONLY_RE = re.compile(r"^\s*(?:and\s+|now\s+)?(?:only|just)\s+(?:the\s+)?\w+\s*[:,;\u2014-]", re.I)
 # "in the collection", "does the museum have": about the whole catalog, never the last search.
 _WHOLE_RE = re.compile(
@@ -123,8 +122,7 @@ _QUESTION_WORDS = frozenset(
 )
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
 # that only say "a thing" ("the glass pieces"): never what a record must hold.
-# Words of a period when the question names one or points back ("the early seventies", "such
-# early objects"): never the subject then.
+# Words of a period named or pointed at ("the early seventies", "such early objects")
 _PERIOD_ADJECTIVES = frozenset("early late mid middle".split())
 _NOT_SUBJECT = frozenset(
     """
@@ -181,15 +179,9 @@ def parse_question(text: str) -> CatalogQuestion | None:
     return CatalogQuestion(kind, topic, filters, back, unit, by_trade)
 
 
-def within_counted(question: CatalogQuestion, text: str) -> bool:
-    """Whether a question after a count is about the records just counted: it points among
-    them ("and how many of those date before 1700?") or names neither a subject nor a kind of
-    record ("how many from the 1950s?"). "How many prints are there overall?" after "how many
-    prints were made before 1800?" counts the prints anew."""
-    if not question.about_previous:
-        return False
-    own = question.subject or "media_type" in question.filters
-    return bool(_AMONG_RE.search(text)) or not own
+def points_among(text: str) -> bool:
+    """Whether `text` points among earlier records ("how many of those ...")."""
+    return _AMONG_RE.search(text) is not None
 
 
 def question_subject(text: str) -> str:
@@ -201,10 +193,9 @@ def question_subject(text: str) -> str:
 
 
 def with_alternatives(topic: str, text: str) -> str:
-    """`topic` with "or" between two of its words that `text` joins by "or" ("photos with lace
-    or tulle": "lace or tulle", which a count reads as either word), or that are plural nouns
-    of a list ("mirrors and clocks", "cups, bowls and teapots": kinds of things, each counted;
-    "men and women" and "German and Dutch candlesticks" are no such list)."""
+    """`topic` with "or" between two of its words that `text` joins by "or" ("lace or tulle": a
+    count reads either word) or lists as plural nouns ("mirrors and clocks", "cups, bowls and
+    teapots"; not "men and women" or "German and Dutch candlesticks")."""
     tokens = topic.split()
     for m in [*_OR_RE.finditer(text), *_PLURAL_LIST_RE.finditer(text)]:
         a, b = m.group(1).lower(), m.group(2).lower()

@@ -25,7 +25,7 @@ from typing import Any
 from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.offline.answers import templates
 from discovery.agent.offline.held_words import holds
-from discovery.agent.offline.questions import CatalogQuestion
+from discovery.agent.offline.questions import CatalogQuestion, points_among
 from discovery.agent.offline.terms import stems
 
 # Words that point at records the thread showed (not "in total", which can mean the archive).
@@ -53,6 +53,17 @@ def shown_instead(
     if artifact.total >= FEW and 2 * kept >= asked and _held(artifact.subject, shown_texts):
         return None  # "landscapes" of "landscapes sea"
     return {"subject": "", "item_ids": list(shown), **question.filters}
+
+
+def within_counted(question: CatalogQuestion, text: str) -> bool:
+    """Whether a question after a count is about the records just counted: it points among
+    them ("and how many of those date before 1700?") or names neither a subject nor a kind of
+    record ("how many from the 1950s?"). "How many prints are there overall?" after "how many
+    prints were made before 1800?" counts the prints anew."""
+    if not question.about_previous:
+        return False
+    own = question.subject or "media_type" in question.filters
+    return points_among(text) or not own
 
 
 def nothing_to_point_at(question: CatalogQuestion, text: str, has_search: bool) -> str | None:
