@@ -57,7 +57,7 @@ def _lexicon() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, ...], ...],
 
 
 def load() -> bool:
-    """Reads the thesaurus now (about half a second, once per process) rather than on the
+    """Reads the thesaurus now (about 0.1 s, once per process) rather than on the
     first request that needs it; True when it is there."""
     return bool(_lexicon()[1])
 
