@@ -133,23 +133,26 @@ async def test_an_inflection_of_a_catalog_term_is_no_typo(runtime: Runtime) -> N
     assert (await corrector.correct("watercolr drawngs")).query == "watercolor drawings"
 
 
-async def test_a_letter_left_out_beats_a_far_key_at_the_same_distance(runtime: Runtime) -> None:
+@pytest.mark.parametrize(
+    ("catalog", "typed"),
+    [
+        # "bench" is used more, but "f" -> "b" is a far key; "french" lost an "r"
+        ((("Bench in a park", 60), ("French textile", 20)),
+         {"fench textile": "french textile", "bemch": "bench"}),  # "m": a neighbouring key
+        # a first letter swapped for a far key is another word ("o" is a neighbour of "p")
+        ((("Pitts family portrait", 60), ("Gloves and hats", 20)),
+         {"mitts and gloves": "mitts and gloves", "oitts": "pitts"}),
+    ],
+)  # fmt: skip
+async def test_far_keys_make_no_typo_a_neighbouring_key_does(
+    runtime: Runtime, catalog: tuple[tuple[str, int], ...], typed: dict[str, str]
+) -> None:
     async with runtime.db.connection() as conn:
-        await _add(conn, [f"b{i}" for i in range(60)], "Bench in a park")
-        await _add(conn, [f"f{i}" for i in range(20)], "French textile")
+        for n, (title, count) in enumerate(catalog):
+            await _add(conn, [f"r{n}-{i}" for i in range(count)], title)
     corrector = SpellingCorrector(runtime.db)
-    # "bench" is used more, but "f" -> "b" is a far key; "french" lost an "r"
-    assert (await corrector.correct("fench textile")).query == "french textile"
-    assert (await corrector.correct("bemch")).query == "bench"  # a neighbouring key
-
-
-async def test_a_first_letter_swapped_for_a_far_key_is_another_word(runtime: Runtime) -> None:
-    async with runtime.db.connection() as conn:
-        await _add(conn, [f"p{i}" for i in range(60)], "Pitts family portrait")
-        await _add(conn, [f"g{i}" for i in range(20)], "Gloves and hats")
-    corrector = SpellingCorrector(runtime.db)
-    assert (await corrector.correct("mitts and gloves")).query == "mitts and gloves"
-    assert (await corrector.correct("oitts")).query == "pitts"  # a neighbouring key
+    for query, searched in typed.items():
+        assert (await corrector.correct(query)).query == searched, query
     assert far_first_letter("mitts", "pitts") and not far_first_letter("mitts", "mites")
 
 

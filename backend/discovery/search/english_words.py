@@ -21,9 +21,10 @@ from pathlib import Path
 
 ASSET = Path(__file__).with_name("assets") / "wordnet_words.txt.gz"
 # (ending, what the base ends with instead): "ladies" -> "lady", "tiled" -> "tile", "firemen"
+PLURAL_ENDINGS = (("ies", "y"), ("es", ""), ("s", ""))
 _ENDINGS = (
-    ("ies", "y"), ("es", ""), ("s", ""), ("ied", "y"), ("ed", ""), ("ed", "e"), ("ing", ""),
-    ("ing", "e"), ("er", ""), ("er", "e"), ("est", ""), ("est", "e"), ("ly", ""), ("men", "man"),
+    *PLURAL_ENDINGS, ("ied", "y"), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
+    ("er", ""), ("er", "e"), ("est", ""), ("est", "e"), ("ly", ""), ("men", "man"),
 )  # fmt: skip
 
 
@@ -42,15 +43,19 @@ def is_english(word: str) -> bool:
     """Whether `word` (lowercase) is a WordNet word or a regular inflection of one (a doubled
     final consonant undone too: "shopping" -> "shop")."""
     words = _words()
-    if word in words:
-        return True
-    for ending, base_ending in _ENDINGS:
-        if not word.endswith(ending) or len(word) - len(ending) < 3:
-            continue
-        base = word[: -len(ending)] + base_ending
-        if base in words or (base[-1:] == base[-2:-1] and base[:-1] in words):
-            return True
-    return False
+    return word in words or any(
+        base in words or (base[-1:] == base[-2:-1] and base[:-1] in words) for base in bases(word)
+    )
+
+
+def bases(word: str, endings: tuple[tuple[str, str], ...] = _ENDINGS) -> list[str]:
+    """The bases `word` may be a regular inflection of, by `endings` (each at least three
+    letters long): "ladies" -> "lady", "tiled" -> "til", "tile"."""
+    return [
+        word[: -len(ending)] + base_ending
+        for ending, base_ending in endings
+        if word.endswith(ending) and len(word) - len(ending) >= 3
+    ]
 
 
 def letter_left_out(word: str, term: str) -> bool:

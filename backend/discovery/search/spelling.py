@@ -158,10 +158,10 @@ def _query_words(query: str, known: frozenset[str], keep: frozenset[str]) -> lis
         text, lower = m.group(), m.group().lower()
         if any(a <= m.start() < b for a, b in quoted) or lower in keep:
             continue
-        typo = len(text) >= MIN_LENGTH and text.isalpha() and lower not in known
-        typo = typo and not (text.islower() and is_known(lower, known))  # "Haris" no "hari"s
+        model_knows = text.islower() and is_known(lower, known)  # "Haris" no "hari"s
+        typo = len(text) >= MIN_LENGTH and text.isalpha() and lower not in known and not model_knows
         respell = text.islower() and bool(spelling_variants.variants(lower))
-        synonym = text.islower() and not is_known(lower, known) and thesaurus.has_synonyms(lower)
+        synonym = text.islower() and not model_knows and thesaurus.has_synonyms(lower)
         if typo or respell or synonym:
             name = i > 0 and text[:1].isupper()
             words.append(_Word(text, m.start(), m.end(), name, typo, respell, synonym))

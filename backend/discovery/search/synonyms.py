@@ -28,6 +28,8 @@ from pathlib import Path
 
 import psycopg
 
+from discovery.search.english_words import PLURAL_ENDINGS, bases
+
 ASSET = Path(__file__).with_name("assets") / "wordnet_synonyms.tsv.gz"
 MIN_LENGTH = 4
 MIN_RECORDS = 3  # a replacement is a word at least this many of the catalog's records use
@@ -68,11 +70,7 @@ def singular(word: str) -> str | None:
     index, _, irregular = _lexicon()
     if word in irregular:
         return irregular[word]
-    for ending, base_ending in (("ies", "y"), ("es", ""), ("s", "")):
-        base = word[: -len(ending)] + base_ending
-        if word.endswith(ending) and len(base) >= 3 and base in index:
-            return base
-    return None
+    return next((b for b in bases(word, PLURAL_ENDINGS) if b in index), None)
 
 
 def senses(word: str) -> list[tuple[str, ...]]:
