@@ -41,7 +41,7 @@ from discovery.api.routes import (
 )
 from discovery.images import open_images
 from discovery.logs import show_user_text
-from discovery.runtime import load_demo_if_empty, open_runtime
+from discovery.runtime import load_demo_if_empty, open_runtime, settled_heap
 from discovery.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,8 @@ def create_app(settings: Settings | None = None, load_demo: bool = False) -> Fas
                 app.state.images = images
                 every = settings.discovery_thread_purge_seconds
                 async with sessions_running(mcp), purging(service.threads, every):
-                    yield
+                    with settled_heap(settings):
+                        yield
 
     app = FastAPI(
         title="Discovery",

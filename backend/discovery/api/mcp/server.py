@@ -25,7 +25,7 @@ from starlette.types import Receive, Scope, Send
 from discovery.api.errors import error_body
 from discovery.api.mcp.registry import TOOLS
 from discovery.api.security import key_is_valid
-from discovery.runtime import Runtime, open_runtime
+from discovery.runtime import Runtime, open_runtime, settled_heap
 from discovery.settings import Settings
 
 if TYPE_CHECKING:
@@ -143,5 +143,12 @@ async def sessions_running(server: MCPServer) -> AsyncIterator[None]:
 
 async def serve_stdio(settings: Settings) -> None:
     """`discovery mcp`: the MCP server on stdin/stdout, with a runtime of its own."""
-    server = build_mcp_server(lambda _: open_runtime(settings))
+    server = build_mcp_server(lambda _: _settled_runtime(settings))
     await server.run_stdio_async()
+
+
+@asynccontextmanager
+async def _settled_runtime(settings: Settings) -> AsyncIterator[Runtime]:
+    async with open_runtime(settings) as runtime:
+        with settled_heap(settings):
+            yield runtime
