@@ -28,6 +28,7 @@ from discovery.evaluation.stats import summarize
 from discovery.runtime import open_runtime
 from discovery.search import queries
 from discovery.search.models import SearchRequest
+from discovery.search.packed import unpack
 from discovery.search.text_leg import bm25_leg
 from discovery.settings import get_settings
 
@@ -99,7 +100,7 @@ async def main(rounds: int) -> dict[str, Any]:
                             fusion=plan.fusion,
                         )
                     ))  # fmt: skip
-                    agree += leg == text and plan_given == fixed
+                    agree += await unpack(conn, leg) == text and plan_given == fixed
                     given = "hybrid_fuse_weight_given"
                     await timed(given, lambda v=v, d=dense_hits, t=text, q=q, f=fixed: (
                         queries.match_items_fuse_legs(

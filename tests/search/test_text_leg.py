@@ -10,6 +10,7 @@ import pytest
 from discovery.runtime import Runtime
 from discovery.search import queries
 from discovery.search.models import SearchRequest
+from discovery.search.packed import unpack
 from discovery.search.text_leg import bm25_leg
 from discovery.settings_sections import FusionMode
 
@@ -53,7 +54,9 @@ async def test_the_leg_and_its_weight_are_those_of_the_separate_statements(
                 conn, plan.query, count=100, filters=filters, candidate_budget=budget,
                 fusion=plan.fusion,
             )  # fmt: skip
-        assert ranking == alone  # ids, order and scores, to the bit
+            pairs = await unpack(conn, ranking)
+        assert pairs == alone  # ids, order and scores, to the bit
+        assert ranking.top == (alone[0][0] if alone else None)
         assert fused.partial_fusion is None and fused.weight_sql()[0] == ""
         if row[0]:  # covered: the plan's own convex arguments
             expected = (plan.fusion.mode, plan.fusion.rrf_k, plan.fusion.dense_weight,
@@ -76,4 +79,5 @@ async def test_without_a_choice_per_request_the_plan_is_kept(demo_runtime: Runti
         alone = await queries.match_items_bm25(
             conn, plan.query, count=40, filters=filters, candidate_budget=2500
         )
-    assert fused is plan.fusion and ranking == alone and ranking
+        pairs = await unpack(conn, ranking)
+    assert fused is plan.fusion and pairs == alone and alone and ranking.top == alone[0][0]

@@ -3,10 +3,11 @@ same statement as its candidates, so a request waits for the database once after
 vector instead of twice (the legs, then `discover_reads.py`'s pipeline):
 
 - the tool leg, hybrid: the BM25 half while the intent is embedded (`match_items_bm25`, as the
-  engine runs it), then one statement: the dense half and the fusion (`match_items_fuse`, with
-  the arguments the engine's plan gives), the candidates' run statistics (`item_stats`), their
-  input schemas (`item_schemas`) and, when asked, their related tools (`related_tools`, over
-  the same candidate tools `discover_reads.py` asks for);
+  engine runs it; its ranking handed back as PostgreSQL wrote it, `packed.py`), then one
+  statement: the dense half and the fusion (`match_items_fuse`, with the arguments the engine's
+  plan gives), the candidates' run statistics (`item_stats`), their input schemas
+  (`item_schemas`) and, when asked, their related tools (`related_tools`, over the same
+  candidate tools `discover_reads.py` asks for);
 - the capability leg: `match_items` over capabilities with their run statistics.
 
 The answers are the engine's: the same SQL functions with the same arguments, read in the same
@@ -26,7 +27,9 @@ from psycopg.rows import dict_row
 from discovery.db.executions import ExecutionStats, SuccessPrior
 from discovery.search import queries
 from discovery.search.discover_reads import CandidateReads
+from discovery.search.leg_calls import bm25_args, bm25_call
 from discovery.search.models import SearchPlan
+from discovery.search.packed import fetch_packed, ranking_args
 from discovery.search.queries import schemas_of
 from discovery.search.related import RelatedTool
 from discovery.search.results import ItemHit
@@ -52,7 +55,8 @@ def tool_leg_sql(related: bool) -> str:
     in `match_items_fuse`'s order."""
     return f"""
 with f as materialized (
-    select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s,
+    select * from match_items_fuse(%(q)s, %(ids)s::text[], %(scores)s::float8[], %(count)s,
+        %(threshold)s,
         {queries.ITEM_ARGS}, rrf_k => %(rrf_k)s, dense_weight => %(dense_weight)s,
         text_weight => %(text_weight)s, dense_depth => %(depth)s, fusion => %(fusion)s)
         with ordinality
@@ -117,17 +121,15 @@ async def hybrid_tools(
     vector."""
     filters = plan.filters.sql_args()
     depth = max(plan.limit, plan.fusion.depth)
-    text = await queries.match_items_bm25(
+    text = await fetch_packed(
         conn,
-        plan.query,
-        count=depth,
-        filters=filters,
-        candidate_budget=settings.discovery_text_candidate_budget,
-        request_words=plan.fusion.request_words,
-    )
+        bm25_call(plan.fusion.request_words),
+        bm25_args(plan.query, count=depth, filters=filters,
+                  candidate_budget=settings.discovery_text_candidate_budget),
+    )  # fmt: skip
     related = related_per_tool is not None
     args = filters | _engine_args(await vector(), model_name, settings)
-    args |= {"ids": [i for i, _ in text], "scores": [s for _, s in text]}
+    args |= ranking_args("ids", "scores", text)
     args |= {"count": plan.limit, "threshold": plan.tool_threshold, "depth": depth}
     args |= plan.fusion.sql_args()
     if related:

@@ -25,9 +25,11 @@ import psycopg
 from discovery.db import Database
 from discovery.search import queries
 from discovery.search.fusion import FusionPlan
+from discovery.search.leg_calls import DENSE_CALL, dense_args
 from discovery.search.models import SearchPlan
+from discovery.search.packed import PackedRanking, fetch_packed
 from discovery.search.results import ItemHit, LegRanks
-from discovery.search.text_leg import Ranking, bm25_leg
+from discovery.search.text_leg import bm25_leg
 from discovery.settings import Settings
 
 Fused = list[tuple[ItemHit, LegRanks]]
@@ -79,11 +81,10 @@ class HybridSearch:
         spare: psycopg.AsyncConnection,
         req: SearchPlan,
         vector: np.ndarray,
-        text_leg: asyncio.Future[tuple[Ranking, FusionPlan]],
+        text_leg: asyncio.Future[tuple[PackedRanking, FusionPlan]],
     ) -> Fused:
         """The dense leg on the spare connection while the BM25 leg finishes on the other."""
-        dense = await queries.match_items_dense(
-            spare,
+        args = dense_args(
             vector,
             threshold=req.tool_threshold,
             count=self._dense_depth(req),
@@ -92,6 +93,7 @@ class HybridSearch:
             exact_max_rows=self.settings.discovery_exact_scan_max_rows,
             ef_search=self._ef_search(req),
         )
+        dense = await fetch_packed(spare, DENSE_CALL, args)
         text, fusion = await text_leg
         return await queries.match_items_fuse_legs(
             spare,
@@ -110,7 +112,7 @@ class HybridSearch:
         conn: psycopg.AsyncConnection,
         req: SearchPlan,
         vector: np.ndarray,
-        text_leg: tuple[Ranking, FusionPlan],
+        text_leg: tuple[PackedRanking, FusionPlan],
     ) -> Fused:
         """The dense leg and the fusion after the BM25 leg, on the one connection."""
         text, fusion = text_leg

@@ -13,16 +13,9 @@ import psycopg
 from psycopg.rows import dict_row
 
 from discovery.search.fusion import FusionPlan
+from discovery.search.leg_calls import DENSE_CALL, ITEM_ARGS, bm25_args, bm25_call, dense_args
+from discovery.search.packed import Ranking, ranking_args, top_id
 from discovery.search.results import ItemHit, LegRanks, SkillHit
-
-# The named arguments every dense search function takes: the filters, the model and how the
-# dense ranking is run (values from `SearchFilters.sql_args()` plus model_name, exact, ef).
-ITEM_ARGS = (
-    "filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
-    " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
-    " date_from => %(date_from)s::int, date_to => %(date_to)s::int, model_name => %(model_name)s,"
-    " exact_max_rows => %(exact)s, ef_search => %(ef)s"
-)
 
 
 def item_hit(row: dict[str, Any], **extra: Any) -> ItemHit:
@@ -72,34 +65,19 @@ async def match_items_bm25(
     place_weight: float = 0.0,
     place_adjective_weight: float = 0.0,
 ) -> list[tuple[str, float]]:
-    """The BM25 ranking alone: (id, score), best first. With `request_words`, the query leaves
-    out the searched kinds' request words first (`bm25_request_text`, same statement); with a
-    `place_weight`, a country in it also matches its other forms (its names weighing
-    `place_adjective_weight` for a request that says only an adjective; migration
-    20261202000100)."""
-    args = filters | {"text": text, "count": count, "budget": candidate_budget,
-                      "place_weight": place_weight,
-                      "place_adjective_weight": place_adjective_weight}  # fmt: skip
-    args.pop("model_name", None)
-    query = "bm25_request_text(%(text)s, %(filter_kinds)s::text[])" if request_words else "%(text)s"
-    rows = await (
-        await conn.execute(
-            f"select id, bm25 from match_items_bm25({query}, %(count)s,"
-            " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
-            " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
-            " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
-            " candidate_budget => %(budget)s, place_weight => %(place_weight)s,"
-            " place_adjective_weight => %(place_adjective_weight)s)",
-            args,
-        )
-    ).fetchall()
+    """The BM25 ranking alone: (id, score), best first (`leg_calls.bm25_call`)."""
+    args = bm25_args(text, count=count, filters=filters, candidate_budget=candidate_budget,
+                     place_weight=place_weight,
+                     place_adjective_weight=place_adjective_weight)  # fmt: skip
+    sql = "select id, bm25 from " + bm25_call(request_words)
+    rows = await (await conn.execute(sql, args)).fetchall()
     return [(str(r[0]), float(r[1])) for r in rows]
 
 
 async def match_items_fuse(
     conn: psycopg.AsyncConnection,
     vector: np.ndarray,
-    text_ranking: list[tuple[str, float]],
+    text_ranking: Ranking,
     *,
     count: int,
     threshold: float,
@@ -117,7 +95,8 @@ async def match_items_fuse(
     prefix, weights = fusion.weight_sql()
     sql = (
         prefix
-        + "select * from match_items_fuse(%(q)s, %(ids)s, %(scores)s, %(count)s, %(threshold)s, "
+        + "select * from match_items_fuse(%(q)s, %(ids)s::text[], %(scores)s::float8[], %(count)s,"
+        + " %(threshold)s, "
         + ITEM_ARGS
         + f", {weights}, dense_depth => %(depth)s)"
     )
@@ -131,33 +110,20 @@ async def match_items_fuse(
 
 
 async def match_items_dense(
-    conn: psycopg.AsyncConnection,
-    vector: np.ndarray,
-    *,
-    threshold: float,
-    count: int,
-    filters: dict[str, Any],
-    model_name: str,
-    exact_max_rows: int,
-    ef_search: int,
+    conn: psycopg.AsyncConnection, vector: np.ndarray, **kwargs: Any
 ) -> list[tuple[str, float]]:
-    """The dense ranking alone, as `match_items` ranks it: (id, similarity), best first."""
-    sql = (
-        "select id, similarity from match_items_dense(%(q)s, %(threshold)s, %(count)s, "
-        + ITEM_ARGS
-        + ")"
-    )
-    args = {"q": vector, "threshold": threshold, "count": count, "model_name": model_name}
-    args |= filters | {"exact": exact_max_rows, "ef": ef_search}
-    rows = await (await conn.execute(sql, args)).fetchall()
+    """The dense ranking alone, as `match_items` ranks it: (id, similarity), best first
+    (`leg_calls.dense_args`' keywords)."""
+    sql = "select id, similarity from " + DENSE_CALL
+    rows = await (await conn.execute(sql, dense_args(vector, **kwargs))).fetchall()
     return [(str(r[0]), float(r[1])) for r in rows]
 
 
 async def match_items_fuse_legs(
     conn: psycopg.AsyncConnection,
     vector: np.ndarray,
-    dense_ranking: list[tuple[str, float]],
-    text_ranking: list[tuple[str, float]],
+    dense_ranking: Ranking,
+    text_ranking: Ranking,
     *,
     count: int,
     model_name: str,
@@ -169,12 +135,13 @@ async def match_items_fuse_legs(
     `filter_kinds`, best first) fused as `match_items_fuse` fuses them, with the hits' rows."""
     prefix, weights = fusion.weight_sql()
     sql = (
-        prefix + "select * from match_items_fuse_legs(%(q)s, %(d_ids)s, %(d_sims)s, %(ids)s,"
-        " %(scores)s, %(count)s, model_name => %(model_name)s,"
+        prefix + "select * from match_items_fuse_legs(%(q)s, %(d_ids)s::text[],"
+        " %(d_sims)s::float8[], %(ids)s::text[], %(scores)s::float8[], %(count)s,"
+        " model_name => %(model_name)s,"
         f" {weights})"
     )
     args: dict[str, Any] = {"q": vector, "count": count, "model_name": model_name}
-    args |= {"d_ids": [i for i, _ in dense_ranking], "d_sims": [s for _, s in dense_ranking]}
+    args |= ranking_args("d_ids", "d_sims", dense_ranking)
     args |= _text_args(text, text_ranking) | {"filter_kinds": filter_kinds}
     args |= fusion.sql_args()
     async with conn.cursor(row_factory=dict_row) as cur:
@@ -182,11 +149,9 @@ async def match_items_fuse_legs(
         return [_fused_hit(row) for row in await cur.fetchall()]
 
 
-def _text_args(text: str, ranking: list[tuple[str, float]]) -> dict[str, Any]:
+def _text_args(text: str, ranking: Ranking) -> dict[str, Any]:
     """The text leg's query and ranking as the fusion's arguments (its best record first)."""
-    ids = [i for i, _ in ranking]
-    return {"text": text, "ids": ids, "scores": [s for _, s in ranking],
-            "top_text_id": ids[0] if ids else None}  # fmt: skip
+    return {"text": text, "top_text_id": top_id(ranking)} | ranking_args("ids", "scores", ranking)
 
 
 def _fused_hit(row: dict[str, Any]) -> tuple[ItemHit, LegRanks]:

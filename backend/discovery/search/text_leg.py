@@ -6,7 +6,8 @@ the request and the BM25 leg's best record, so it is computed right after the le
 statement, which runs while the query is being embedded and beside the dense leg, instead of in
 the fusion's statement, which runs after both legs (about 0.5 ms of server CPU off the fusion at
 87k records: docs/benchmarks.md). The fusion then gets the chosen arguments as fixed ones
-(`FusionPlan.with_coverage`): the same choice, so the same ranking, hit for hit.
+(`FusionPlan.with_coverage`): the same choice, so the same ranking, hit for hit. The ranking
+comes back as PostgreSQL wrote it (`packed.py`).
 """
 
 from __future__ import annotations
@@ -15,18 +16,11 @@ from typing import Any
 
 import psycopg
 
-from discovery.search import queries
 from discovery.search.fusion import FusionPlan
+from discovery.search.leg_calls import bm25_args, bm25_call
+from discovery.search.packed import PackedRanking, fetch_packed
 
-BM25_ARGS = (
-    " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
-    " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
-    " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
-    " candidate_budget => %(budget)s, place_weight => %(place_weight)s,"
-    " place_adjective_weight => %(place_adjective_weight)s"
-)
-
-Ranking = list[tuple[str, float]]
+_FIRST = "(select t.id from t order by t.r limit 1)"
 
 
 async def bm25_leg(
@@ -37,37 +31,24 @@ async def bm25_leg(
     filters: dict[str, Any],
     candidate_budget: int,
     fusion: FusionPlan,
-) -> tuple[Ranking, FusionPlan]:
-    """The BM25 ranking (id, score), best first, as `queries.match_items_bm25` gives it, and the
-    fusion plan to fuse it with: with a per-request choice, the plan with that choice made
-    (computed in the same statement), else `fusion` itself."""
+) -> tuple[PackedRanking, FusionPlan]:
+    """The BM25 ranking, best first, as `queries.match_items_bm25` ranks it, and the fusion plan
+    to fuse it with: with a per-request choice, the plan with that choice made (computed in the
+    same statement), else `fusion` itself."""
+    args = bm25_args(text, count=count, filters=filters, candidate_budget=candidate_budget,
+                     place_weight=fusion.place_weight,
+                     place_adjective_weight=fusion.place_adjective_weight)  # fmt: skip
+    call = bm25_call(fusion.request_words)
     if fusion.partial_fusion is None:
-        ranking = await queries.match_items_bm25(
-            conn, text, count=count, filters=filters, candidate_budget=candidate_budget,
-            request_words=fusion.request_words, place_weight=fusion.place_weight,
-            place_adjective_weight=fusion.place_adjective_weight,
-        )  # fmt: skip
-        return ranking, fusion
-    query = (
-        "bm25_request_text(%(text)s, %(filter_kinds)s::text[])"
-        if fusion.request_words
-        else "%(text)s"
-    )
+        return await fetch_packed(conn, call, args), fusion
     sql = (
-        f"with t as materialized (select b.id, b.bm25, b.r from match_items_bm25({query},"
-        " %(count)s," + BM25_ARGS + ") with ordinality as b(id, bm25, r))"
-        " select coalesce((select array_agg(t.id order by t.r) from t), '{}'),"
-        " coalesce((select array_agg(t.bm25 order by t.r) from t), '{}'),"
-        f" {fusion.covered_sql('(select t.id from t order by t.r limit 1)')}"
+        f"with t as materialized (select b.id, b.bm25, b.r from {call}"
+        " with ordinality as b(id, bm25, r))"
+        " select coalesce((select array_agg(t.id order by t.r) from t), '{}')::text,"
+        " coalesce((select array_agg(t.bm25 order by t.r) from t), '{}')::text,"
+        f" {_FIRST}, {fusion.covered_sql(_FIRST)}"
     )
-    args = filters | fusion.sql_args() | {"text": text, "count": count,
-                                          "budget": candidate_budget,
-                                          "place_weight": fusion.place_weight,
-                                          "place_adjective_weight": fusion.place_adjective_weight,
-                                          }  # fmt: skip
-    args.pop("model_name", None)
-    row = await (await conn.execute(sql, args)).fetchone()
+    row = await (await conn.execute(sql, args | fusion.sql_args())).fetchone()
     assert row is not None
-    ids, scores, covered = row
-    ranking = [(str(i), float(s)) for i, s in zip(ids, scores, strict=True)]
-    return ranking, fusion.with_coverage(bool(covered))
+    ids, scores, top, covered = row
+    return PackedRanking(ids, scores, top), fusion.with_coverage(bool(covered))
