@@ -27,6 +27,10 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   the agent, after v9's report split had been read; the same weighting plus British or
   old-fashioned words (`style: british`) and uncommon English words (`style: rare_word`), and it
   must not repeat a line of v2 to v9.
+- `v11`: `agent_conversations_v11.jsonl` (ids `v11-001`...), written 2026-11-27 without running
+  the agent, as a fresh set after v10; the same weighting plus searches worded as a remembered
+  scene (`style: scene`), as a question or request to the system (`style: question`) and in
+  slang (`style: slang`), and it must not repeat a line of v2 to v10.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -60,7 +64,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v10).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v11).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -173,6 +177,14 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"),
         fresh=True,
     ),
+    "v11": ConversationSet(
+        "v11",
+        EVAL_DIR / "agent_conversations_v11.jsonl",
+        "v11-",
+        _WEIGHTED_220,
+        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"),
+        fresh=True,
+    ),
 }
 DEFAULT_SET = "v2"
 
@@ -251,7 +263,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v10` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v11` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
