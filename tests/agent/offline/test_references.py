@@ -326,6 +326,12 @@ def test_an_earlier_list_named_by_its_subject_or_counted_back() -> None:
         ("the third suspenders photo: similar ones", 3, "suspenders"),
         ("the last of the skirt photos, more like it", -1, "skirt"),
         ("ok, find me more in that vein", 1, None),
+        ("fourth from the bottom, similar ones", -4, None),
+        ("more like the 3rd one from the end", -3, None),
+        ("the second to last one, please", -2, None),
+        ("and the one before last from the gardening photos", -2, "gardening"),
+        ("more like #2 among the church pictures", 2, "church"),
+        ("more like the 2nd one of those photos", 2, None),  # no subject: the last list
     ],
 )
 def test_more_pointers_and_the_list_they_name(

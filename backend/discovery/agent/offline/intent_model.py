@@ -10,6 +10,12 @@ Confidences are temperature-scaled (`TEMPERATURE`) and a turn whose calibrated c
 below `UNCLEAR_BELOW` is answered as UNCLEAR (ask the person) rather than routed on a guess;
 both were chosen on cross-validation grouped by source (`discovery eval intents --cv`), never
 on a held-out file. The domain's guardrail patterns come first.
+
+One rule follows the model (`scene_search`, a named heuristic): a noun phrase that describes a
+scene in the catalog's words ("a man fixing a car engine in a garage", "a woman singing into a
+microphone") is a search when the model calls it unrelated without much confidence. The model
+sends such descriptions to UNRELATED about as often as commands ("turn on the lights"); a
+command starts with its verb, a description with its subject.
 """
 
 from __future__ import annotations
@@ -45,6 +51,14 @@ _CLASSIFIER_VERSION = "softmax-words-catalog-v4"
 #: Softmax temperature and the UNCLEAR threshold, chosen on grouped cross-validation.
 TEMPERATURE = 0.75
 UNCLEAR_BELOW = 0.35
+#: `scene_search`: below this confidence in UNRELATED, a catalog scene is a search.
+SCENE_MAX_UNRELATED = 0.8
+#: ... when at least this share of its content words is in the catalog.
+SCENE_MIN_KNOWN = 0.6
+_SCENE_START = re.compile(
+    r"^\s*(?:a|an|the|some|somebody|someone|people|my|our|any|two|three|four|several|old|young)\b",
+    re.I,
+)
 #: The source (cross-validation group) of lines in files without a `source` field.
 _FILE_SOURCES = {"clinc_train.jsonl": "clinc", "clinc_heldout.jsonl": "clinc"}
 
@@ -173,6 +187,25 @@ def decide(probs: npt.NDArray[np.float32], threshold: float = UNCLEAR_BELOW) -> 
     return Classification(INTENTS[best], confidence, "local")
 
 
+def scene_search(
+    text: str, routed: Classification, known: float, search_probability: float
+) -> Classification:
+    """SEARCH for a statement that starts like a noun phrase ("a", "the", "people", ...), whose
+    content words the catalog mostly knows (`known`, the share), and that the model called
+    UNRELATED with a confidence below `SCENE_MAX_UNRELATED`; else `routed` as it is."""
+    if (
+        routed.intent is Intent.UNRELATED
+        and routed.confidence < SCENE_MAX_UNRELATED
+        and known >= SCENE_MIN_KNOWN
+        and "?" not in text
+        and _SCENE_START.match(text)
+    ):
+        return Classification(
+            Intent.SEARCH, search_probability, "local", "a scene in catalog words"
+        )
+    return routed
+
+
 class LocalIntentClassifier:
     """`catalog`: the live archive's words (training always uses the demo catalog's, so the
     cached model does not depend on what is loaded)."""
@@ -213,7 +246,11 @@ class LocalIntentClassifier:
     def classify(self, text: str, history: Sequence[str] = ()) -> Classification:
         if self.domain.is_injection(text):
             return GUARDRAIL
-        return decide(self.probabilities([text], one=True)[0])
+        return self._decide(text, self.probabilities([text], one=True)[0])
+
+    def _decide(self, text: str, probs: npt.NDArray[np.float32]) -> Classification:
+        known = float(self.catalog.features([text.strip().lower()])[0, 0])
+        return scene_search(text, decide(probs), known, float(probs[INTENTS.index(Intent.SEARCH)]))
 
     async def aclassify(self, text: str, history: Sequence[str] = ()) -> Classification:
         return self.classify(text, history)
@@ -222,7 +259,7 @@ class LocalIntentClassifier:
         """Batch form for evaluation: same answers as `classify`, one embedding call."""
         probs = self.probabilities(texts)
         return [
-            GUARDRAIL if self.domain.is_injection(text) else decide(p)
+            GUARDRAIL if self.domain.is_injection(text) else self._decide(text, p)
             for text, p in zip(texts, probs, strict=True)
         ]
 

@@ -1,12 +1,11 @@
 """The local planner's reading of turns that point at what the thread has shown (a heuristic
 stand-in for an LLM, documented as such).
 
-- `parse_reference` finds a pointer at a shown record: a position ("the second one", "2nd",
-  "#3", "number 3", "number three", "the 12th one", "the last one", "the second to last",
-  "that photo at the top" = 1, "that one" = the first), "the one by <creator>", or, as
-  guesses, "the <Name> one" (a creator) and "the one with <words>" (words of its title); and
-  whether the turn asks for more like it or asks about it ("who's in the third photo?", "tell
-  me about the second one").
+- `parse_reference` finds a pointer at a shown record: a position ("the second one", "2nd", "#3",
+  "number three", "the last one", "the second to last", "the third from the bottom" = -3, "that
+  photo at the top" = 1, "that one" = the first), "the one by <creator>", or, as guesses, "the
+  <Name> one" (a creator) and "the one with <words>" (words of its title); whether the turn asks
+  for more like it or about it ("who's in the third photo?"); and the list it counts in.
 - `resolve` finds that record among the shown ones, or says why it cannot (a position past the
   end, a creator none of them has, nothing shown yet). A guess that finds no record is no
   reference: the planner reads the turn as a request.
@@ -19,14 +18,13 @@ from dataclasses import dataclass, replace
 
 from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.terms import stem
+from discovery.agent.offline.thread_lists import list_after
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
 
-_ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1,
-    "final": -1, "top": 1, "bottom": -1,
-}  # fmt: skip
+_COUNTED = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
+_ORDINALS = {w: n for n, w in enumerate(_COUNTED.split(), 1)}
+_ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1}
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -40,9 +38,15 @@ _FEW = r"two|three|four|five|[2-5]"
 _POSITION_RES = [
     # "the second to last one", "the penultimate photo": the one before the last
     re.compile(
-        r"\b(?P<before_last>(?:second|2nd)[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?last|last\s+but\s+one|"
+        r"\b(?P<before_last>last\s+but\s+one|"
         r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
         rf"{_NOUN}\s+(?:just\s+|right\s+)?before\s+(?:the\s+)?last)\b",
+        re.I,
+    ),
+    # "the third from the bottom", "2nd to last", "the fourth one from the end": counted back
+    re.compile(
+        rf"\b(?P<from_end>{_COUNTED.replace(' ', '|')}|\d{{1,3}}(?:st|nd|rd|th))(?:\s+{_NOUN})?"
+        r"[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?(?:last|end|bottom)\b",
         re.I,
     ),
     # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
@@ -122,7 +126,7 @@ _STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?
 # A pointer plain enough to need no "like" or "the" before it: "show me #3", "what about
 # number 7", "I want the 3rd one", "the second to last photo".
 _PLAIN_POINTER = re.compile(
-    rf"#\s*\d|\bnumber\s+{_NUMBER}\b|\bpenultimate\b|\bto\s+(?:the\s+)?last\b|"
+    rf"#\s*\d|\bnumber\s+{_NUMBER}\b|\bpenultimate\b|\b(?:to|from)\s+(?:the\s+)?(?:last|end|bottom)\b|"
     # "show me the 2nd", "I'd like the last": an ordinal ending the turn
     rf"\bthe\s+(?:very\s+)?(?:{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s*[.?!]?\s*$|"
     rf"\bthe\s+{_NOUN}\s+(?:above|up\s+there)\b|"
@@ -188,7 +192,11 @@ def parse_reference(text: str) -> Reference | None:
         if ref is not None:
             return replace(ref, list_about=back.group("about").strip())
     if (m := _LIST_RE.search(text)) is None:
-        return _parse_reference(text)
+        ref = _parse_reference(text)
+        named = list_after(ref.rest) if ref is not None and ref.position else None
+        if ref is not None and named and not ref.list_about:  # "... from the hat photos"
+            return replace(ref, list_about=named.group("about"), rest=_without(ref.rest, named))
+        return ref
     which = m.group("which").lower()
     rest = _ITS_RE.sub("the ", _without(text, m))  # "more like its first photo"
     ref = _parse_reference(rest)
@@ -238,6 +246,8 @@ def _position(m: re.Match[str]) -> int:
     groups = m.groupdict()
     if groups.get("before_last"):
         return -2
+    if back := groups.get("from_end"):  # "the 3rd from the bottom": -3
+        return -(_ORDINALS.get(back.lower()) or int(re.sub(r"\D", "", back)))
     if num := groups.get("num"):
         return _NUMBER_WORDS.get(num.lower()) or int(num)
     if groups.get("this"):
