@@ -23,9 +23,7 @@ async def test_a_ranking_crosses_the_wire_and_back_unchanged(runtime: Runtime) -
         assert packed.top == IDS[0] == top_id(packed)
         assert await unpack(conn, packed) == list(zip(IDS, SCORES, strict=True))
         args = ranking_args("i", "s", packed)  # as the fusion gets it
-        row = await (
-            await conn.execute("select %(i)s::text[], %(s)s::float8[]", args)
-        ).fetchone()
+        row = await (await conn.execute("select %(i)s::text[], %(s)s::float8[]", args)).fetchone()
     assert row == (IDS, SCORES)
 
 
