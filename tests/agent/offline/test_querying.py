@@ -13,6 +13,8 @@ from discovery.agent.offline.querying import plan_turn, write_query
         ("steel mill workers", "steel mill workers"),
         ("Could you show me photographs of boxers training?", "photographs of boxers training"),
         ("do you have any pictures of the Crawford Grill?", "pictures of the crawford grill"),
+        ("have you any prints of ships?", "prints of ships"),
+        ("would you happen to have photos of barbershops?", "photos of barbershops"),
         (
             "Hi! I'm researching my family history and I was wondering whether you have any "
             "pictures of church choirs singing, maybe from the forties?",
