@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.querying import (
-    parse_media_type,
-    plan_turn,
-    write_query,
-)
+from discovery.agent.offline.querying import plan_turn, write_query
 
 
 @pytest.mark.parametrize(
@@ -17,6 +13,8 @@ from discovery.agent.offline.querying import (
         ("steel mill workers", "steel mill workers"),
         ("Could you show me photographs of boxers training?", "photographs of boxers training"),
         ("do you have any pictures of the Crawford Grill?", "pictures of the crawford grill"),
+        ("have you any prints of ships?", "prints of ships"),
+        ("would you happen to have photos of barbershops?", "photos of barbershops"),
         (
             "Hi! I'm researching my family history and I was wondering whether you have any "
             "pictures of church choirs singing, maybe from the forties?",
@@ -39,12 +37,6 @@ from discovery.agent.offline.querying import (
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:
     assert write_query(text) == query
-
-
-def test_parse_media_type() -> None:
-    assert parse_media_type("only photographs") == "photograph"
-    assert parse_media_type("some etchings of bridges") == "print"
-    assert parse_media_type("jazz musicians") is None
 
 
 PREVIOUS = {"query": "jazz musicians 1950s", "year_from": 1950, "year_to": 1959}
@@ -124,33 +116,6 @@ def test_a_named_period_is_a_filter_not_words_of_the_query() -> None:
     first = plan_turn("Could you find pictures of factory workers from World War Two?")
     assert first.query == "pictures of factory workers"
     assert first.filters == {"year_from": 1939, "year_to": 1945}
-
-
-@pytest.mark.parametrize(
-    ("text", "media"),
-    [
-        ("old films about steel mills", "film"),
-        ("some videos of dancers", "video"),
-        ("video art from the seventies", "video"),
-        ("decorative arts from france", "decorative art"),
-        ("decorative plates", "decorative art"),
-        # a modifier, not a media type
-        ("film stars at the premiere", None),
-        ("a man holding a video camera", None),
-        ("the movie theater on centre avenue", None),
-        ("decorative ironwork on a porch", None),
-        # a media word of the main table comes first
-        ("photographs of film crews", "photograph"),
-        # the engine's other types, named by their phrase; "books" alone is a subject
-        ("how many artist books are there", "book"),
-        ("artists' books from the sixties", "book"),
-        ("computer art", "digital art"),
-        ("mixed-media collages", "mixed media"),
-        ("children reading books", None),
-    ],
-)
-def test_media_types_named_by_plurals_and_phrases(text: str, media: str | None) -> None:
-    assert parse_media_type(text) == media
 
 
 def test_instead_and_now_are_not_subject_words() -> None:

@@ -4,8 +4,8 @@ LLM, documented as such)."""
 
 from __future__ import annotations
 
+from discovery.agent.offline.media_types import parse_media_type
 from discovery.agent.offline.periods import period_filters
-from discovery.agent.offline.querying import parse_media_type
 
 
 def clarify_constraints(text: str) -> str:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from discovery.agent.offline.media_types import MEDIA_WORDS
 from discovery.agent.offline.periods import OPEN_WORDS
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
-    MEDIA_WORDS,
     content_words,
     without_lead,
     write_query,

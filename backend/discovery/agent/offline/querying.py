@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from discovery.agent.offline.antecedents import with_names
+from discovery.agent.offline.media_types import MEDIA_WORDS, parse_media_type
 from discovery.agent.offline.periods import (
     CENTURY_WORDS,
     DECADE_WORDS,
@@ -57,21 +58,6 @@ various different nice interesting lovely famous local work works taken made tim
 someone somebody anyone anybody everyone everybody
 """.split()
 )
-
-# Words that name a media type (and which filter value they select).
-MEDIA_WORDS: dict[str, str] = {
-    "photo": "photograph", "photos": "photograph", "photograph": "photograph",
-    "photographs": "photograph", "photographic": "photograph", "snapshot": "photograph",
-    "snapshots": "photograph", "negative": "photograph", "negatives": "photograph",
-    "painting": "painting", "paintings": "painting", "oil": "painting",
-    "print": "print", "prints": "print", "etching": "print", "etchings": "print",
-    "lithograph": "print", "lithographs": "print", "woodcut": "print", "woodcuts": "print",
-    "engraving": "print", "engravings": "print",
-    "drawing": "drawing", "drawings": "drawing", "sketch": "drawing", "sketches": "drawing",
-    "watercolor": "drawing", "watercolors": "drawing", "watercolour": "drawing",
-    "sculpture": "sculpture", "sculptures": "sculpture", "statue": "sculpture",
-    "statues": "sculpture", "textile": "textile", "textiles": "textile",
-}  # fmt: skip
 
 _ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
@@ -150,7 +136,8 @@ _FRAME_RE = re.compile(
     r"(?:find|show|pull\s+up|get|give|dig\s+up|look\s+for|search\s+for|bring\s+up|see\s+if)"
     r"(?:\s+me)?"
     r"|(?:do|does)\s+(?:you|the\s+(?:archive|collection|museum))\s+(?:have|hold|own|contain|got)"
-    r"|have\s+you\s+got|you\s+got|^\s*got\s+any(?:thing)?(?:\s+(?:showing|of|with))?"
+    r"|have\s+you(?:\s+got)?|you\s+got|^\s*got\s+any(?:thing)?(?:\s+(?:showing|of|with))?"
+    r"|(?:would|do|did)\s+you\s+(?:by\s+any\s+chance\s+)?happen\s+to\s+(?:have|hold)"
     r"|let'?s\s+(?:(?:have\s+a\s+)?look\s+at|see|try|check\s+out|switch\s+to|move\s+on\s+to)"
     r"|(?:are|is)\s+there(?:\s+any(?:thing)?|\s+some)?(?:\s+(?:showing|about|with|of))?"
     r"|i(?:'m|\s+am)\s+(?:looking|searching|hoping)\s+(?:for|to\s+(?:find|see))"
@@ -180,50 +167,6 @@ _LEADING = frozenset(
     "a an the any some anything something few couple of more other please any's".split()
 )
 _TRAILING = frozenset("please thanks too also maybe or and in at the a any there instead".split())
-
-
-# Media types named by a phrase or by a word that is often only a modifier ("film stars",
-# "movie theater", "video camera"): read only when no word of MEDIA_WORDS names one, and as a
-# phrase or a plural noun ("the films", "video art", "decorative arts").
-_MORE_MEDIA = (
-    (re.compile(r"\bdecorative[\s-]+arts?\b", re.I), "decorative art"),
-    # "decorative clocks", "decorative objects": the adjective names the type, the noun stays
-    (re.compile(r"\bdecorative\b(?=[\s-]+\w+s\b)", re.I), "decorative art"),
-    (re.compile(r"\b(?:films|movies|motion\s+pictures)\b", re.I), "film"),
-    (re.compile(r"\b(?:videos|video\s+(?:art|works?|pieces?|installations?))\b", re.I), "video"),
-    # the engine's other media types (`catalog/archives/heritage.py`), named by a phrase only:
-    # "books" alone is often a subject ("children reading books")
-    (re.compile(r"\bartists?'?\s+books?\b", re.I), "book"),
-    (re.compile(r"\b(?:digital|computer)\s+art(?:works?)?\b", re.I), "digital art"),
-    (re.compile(r"\bsound\s+art\b", re.I), "sound art"),
-    (re.compile(r"\bmixed[\s-]+media\b", re.I), "mixed media"),
-    (
-        re.compile(
-            r"\barchitecture\s+(?:pieces?|objects?|items?|works?)\b"
-            r"|\barchitectural\s+(?:models?|elements?|fragments?)\b",
-            re.I,
-        ),
-        "architecture",
-    ),
-)
-
-
-def parse_media_type(text: str) -> str | None:
-    for w in words(text):
-        if w in MEDIA_WORDS:
-            return MEDIA_WORDS[w]
-    for pattern, media in _MORE_MEDIA:
-        if pattern.search(text):
-            return media
-    return None
-
-
-def without_media_phrases(text: str) -> str:
-    """`text` without the media types named by a phrase or a plural (`_MORE_MEDIA`): "how
-    many decorative art pieces" is about a media type, not about the words "decorative art"."""
-    for pattern, _media in _MORE_MEDIA:
-        text = pattern.sub(" ", text)
-    return text
 
 
 def subject(text: str) -> str:

@@ -19,13 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from discovery.agent.offline.held_words import held_subject
+from discovery.agent.offline.media_types import parse_media_type, without_media_phrases
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
     content_words,
-    parse_media_type,
     subject,
-    without_media_phrases,
 )
 from discovery.agent.offline.question_kinds import (
     COUNT_RE,

@@ -19,10 +19,10 @@ from collections import Counter
 from collections.abc import Collection
 
 from discovery.agent.offline.antecedents import names
+from discovery.agent.offline.media_types import MEDIA_WORDS
 from discovery.agent.offline.querying import (
     FILLER,
     GENERIC_WORDS,
-    MEDIA_WORDS,
     content_words,
     subject,
     trim,

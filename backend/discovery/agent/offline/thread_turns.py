@@ -21,10 +21,10 @@ from langchain_core.messages import BaseMessage
 
 from discovery.agent.facts_tool import last_counted
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
+from discovery.agent.offline.media_types import parse_media_type
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     is_follow_up,
-    parse_media_type,
     subject,
     without_lead,
 )

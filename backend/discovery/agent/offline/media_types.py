@@ -1,0 +1,75 @@
+"""The media types a turn names (part of the local planner's reading, a heuristic stand-in for
+an LLM): words that name one ("photographs", "etchings"), phrases ("decorative arts", "video
+art", "architecture pieces") and things of a decorative art's material ("the silver pieces")."""
+
+from __future__ import annotations
+
+import re
+
+from discovery.agent.planning import words
+
+# Words that name a media type (and which filter value they select).
+MEDIA_WORDS: dict[str, str] = {
+    "photo": "photograph", "photos": "photograph", "photograph": "photograph",
+    "photographs": "photograph", "photographic": "photograph", "snapshot": "photograph",
+    "snapshots": "photograph", "negative": "photograph", "negatives": "photograph",
+    "painting": "painting", "paintings": "painting", "oil": "painting",
+    "print": "print", "prints": "print", "etching": "print", "etchings": "print",
+    "lithograph": "print", "lithographs": "print", "woodcut": "print", "woodcuts": "print",
+    "engraving": "print", "engravings": "print",
+    "drawing": "drawing", "drawings": "drawing", "sketch": "drawing", "sketches": "drawing",
+    "watercolor": "drawing", "watercolors": "drawing", "watercolour": "drawing",
+    "sculpture": "sculpture", "sculptures": "sculpture", "statue": "sculpture",
+    "statues": "sculpture", "textile": "textile", "textiles": "textile",
+}  # fmt: skip
+
+
+# Media types named by a phrase or by a word that is often only a modifier ("film stars",
+# "movie theater", "video camera"): read only when no word of MEDIA_WORDS names one, and as a
+# phrase or a plural noun ("the films", "video art", "decorative arts").
+_MORE_MEDIA = (
+    (re.compile(r"\bdecorative[\s-]+arts?\b", re.I), "decorative art"),
+    # "decorative clocks", "decorative objects": the adjective names the type, the noun stays
+    (re.compile(r"\bdecorative\b(?=[\s-]+\w+s\b)", re.I), "decorative art"),
+    (re.compile(r"\b(?:films|movies|motion\s+pictures)\b", re.I), "film"),
+    (re.compile(r"\b(?:videos|video\s+(?:art|works?|pieces?|installations?))\b", re.I), "video"),
+    # the engine's other media types (`catalog/archives/heritage.py`), named by a phrase only:
+    # "books" alone is often a subject ("children reading books")
+    (re.compile(r"\bartists?'?\s+books?\b", re.I), "book"),
+    (re.compile(r"\b(?:digital|computer)\s+art(?:works?)?\b", re.I), "digital art"),
+    (re.compile(r"\bsound\s+art\b", re.I), "sound art"),
+    (re.compile(r"\bmixed[\s-]+media\b", re.I), "mixed media"),
+    (
+        re.compile(
+            r"\barchitecture\s+(?:pieces?|objects?|items?|works?|records?)\b"
+            r"|\barchitectural\s+(?:models?|elements?|fragments?)\b",
+            re.I,
+        ),
+        "architecture",
+    ),
+)
+# "the silver pieces", "glass objects": things of a decorative art's material (the material
+# stays the subject, so this is read by `parse_media_type` only)
+_MATERIAL_RE = re.compile(
+    r"\b(?:silver|glass|porcelain|ceramic|pewter|brass|copper|enamel|crystal|china)"
+    r"\s+(?:pieces|objects|items|wares)\b",
+    re.I,
+)
+
+
+def parse_media_type(text: str) -> str | None:
+    for w in words(text):
+        if w in MEDIA_WORDS:
+            return MEDIA_WORDS[w]
+    for pattern, media in _MORE_MEDIA:
+        if pattern.search(text):
+            return media
+    return "decorative art" if _MATERIAL_RE.search(text) else None
+
+
+def without_media_phrases(text: str) -> str:
+    """`text` without the media types named by a phrase or a plural (`_MORE_MEDIA`): "how
+    many decorative art pieces" is about a media type, not about the words "decorative art"."""
+    for pattern, _media in _MORE_MEDIA:
+        text = pattern.sub(" ", text)
+    return text
