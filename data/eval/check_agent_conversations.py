@@ -45,6 +45,8 @@ Usage (from the repository root):
         # the tenth set (ids v10-001...; it must not repeat a line of v2 to v9 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v11.jsonl
         # the eleventh set (ids v11-001...; it must not repeat a line of v2 to v10 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v12.jsonl
+        # the twelfth set (ids v12-001...; it must not repeat a line of v2 to v11 either)
 """
 
 from __future__ import annotations

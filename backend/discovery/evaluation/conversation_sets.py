@@ -31,6 +31,10 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   the agent, as a fresh set after v10; the same weighting plus searches worded as a remembered
   scene (`style: scene`), as a question or request to the system (`style: question`) and in
   slang (`style: slang`), and it must not repeat a line of v2 to v10.
+- `v12`: `agent_conversations_v12.jsonl` (ids `v12-001`...), written 2026-11-27 without running
+  the agent, as a fresh set after v11; the same weighting plus searches with a loosely worded
+  period (`style: era`), two subjects at once (`style: two_subjects`) and a slightly wrong or
+  vaguer word (`style: misnamed`), and it must not repeat a line of v2 to v11.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -64,7 +68,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v11).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v12).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -185,6 +189,14 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"),
         fresh=True,
     ),
+    "v12": ConversationSet(
+        "v12",
+        EVAL_DIR / "agent_conversations_v12.jsonl",
+        "v12-",
+        _WEIGHTED_220,
+        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"),
+        fresh=True,
+    ),
 }
 DEFAULT_SET = "v2"
 
@@ -263,7 +275,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v11` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v12` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
