@@ -54,6 +54,15 @@ def test_period_filters_read_open_periods() -> None:
         ("soldiers in the first world war", (1914, 1918)),
         ("street life during the Great Depression", (1929, 1939)),
         ("in the days of ww1", (1914, 1918)),
+        ("bread lines in the depression era", (1929, 1939)),
+        ("nurses in wartime", (1939, 1945)),
+        ("at the time of the Vietnam War, protests", (1955, 1975)),
+        ("speakeasies during prohibition", (1920, 1933)),
+        ("portraits from the jazz age", (1920, 1929)),
+        ("new houses right after the war", (1945, 1949)),
+        ("steelworkers while Truman was president", (1945, 1953)),
+        ("parades in the Eisenhower years", (1953, 1961)),
+        ("under president Reagan, rallies", (1981, 1989)),
     ],
 )
 def test_a_period_known_by_its_name_is_read_as_years(text: str, years: tuple[int, int]) -> None:
@@ -64,6 +73,8 @@ def test_a_named_period_without_from_during_or_in_is_a_subject() -> None:
     """ "world war II veterans' parade" is about the war, not from it: no filter."""
     assert period_filters("world war II veterans parade") == {}
     assert period_filters("memorial to the great war dead") == {}
+    assert period_filters("photos at the civil war memorial") == {}
+    assert period_filters("a portrait of Kennedy") == {}  # a person, not a presidency
     assert without_named_period("veterans of world war 2") == "veterans of world war 2"
 
 

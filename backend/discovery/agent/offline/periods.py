@@ -29,13 +29,44 @@ _CENTURY_WORD_RE = re.compile(
 # II": the years 1939-1945); elsewhere the name is a subject ("world war II memorials").
 NAMED_PERIODS: dict[str, tuple[int, int]] = {
     r"world\s+war\s+(?:i|1|one)|first\s+world\s+war|ww\s?(?:i|1)|great\s+war": (1914, 1918),
-    r"world\s+war\s+(?:ii|2|two)|second\s+world\s+war|ww\s?(?:ii|2)": (1939, 1945),
-    r"great\s+depression": (1929, 1939),
+    r"world\s+war\s+(?:ii|2|two)|second\s+world\s+war|ww\s?(?:ii|2)|war\s+years|wartime": (
+        1939,
+        1945,
+    ),
+    r"(?:great\s+)?depression(?:\s+(?:years|era))?": (1929, 1939),
+    r"korean\s+war": (1950, 1953),
+    r"vietnam\s+war": (1955, 1975),
+    r"(?:american\s+)?civil\s+war": (1861, 1865),
+    r"civil\s+rights\s+(?:movement|era|years)": (1954, 1968),
+    r"prohibition(?:\s+(?:years|era))?": (1920, 1933),
+    r"new\s+deal(?:\s+(?:years|era))?": (1933, 1939),
+    r"gilded\s+age": (1870, 1900),
+    r"jazz\s+age": (1920, 1929),
+    r"post-?war\s+(?:years|era|period)": (1945, 1949),
 }
 _NAMED_RE = re.compile(
-    r"\b(?:from|during|in)\s+(?:the\s+)?(?:(?:time|days|years)\s+of\s+(?:the\s+)?)?("
+    r"\b(?:from|during|in|around|throughout|at\s+the\s+time\s+of)\s+(?:the\s+)?"
+    r"(?:(?:time|times|days|years|era)\s+of\s+(?:the\s+)?)?("
     + "|".join(f"(?:{name})" for name in NAMED_PERIODS)
-    + r")(?![\w-])",
+    + r")(?![\w-])"
+    # "just after the war", "right after the war": the late 1940s
+    r"|\b(?:just|right|soon|shortly)\s+after\s+(the\s+war)\b",
+    re.IGNORECASE,
+)
+# A president's years in office, by a frame that names the time, not the person: "while
+# Kennedy was president", "the Eisenhower years", "under Truman".
+PRESIDENTS: dict[str, tuple[int, int]] = {
+    "roosevelt": (1933, 1945), "fdr": (1933, 1945), "truman": (1945, 1953),
+    "eisenhower": (1953, 1961), "ike": (1953, 1961), "kennedy": (1961, 1963), "jfk": (1961, 1963),
+    "lbj": (1963, 1969), "nixon": (1969, 1974), "carter": (1977, 1981), "reagan": (1981, 1989),
+}  # fmt: skip
+_NAMES = "|".join(PRESIDENTS)
+_TERM_RE = re.compile(
+    rf"\b(?:while|when)\s+(?:president\s+)?(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office)"
+    rf"|\b(?:during|in|under)\s+(?:the\s+)?(?:president\s+)?(?P<b>{_NAMES})(?:'s)?\s+"
+    r"(?:years|era|administration|presidency)\b"
+    rf"|\b(?:the\s+)?(?P<c>{_NAMES})(?:'s)?\s+(?:years|era|administration|presidency)\b"
+    rf"|\bunder\s+president\s+(?P<d>{_NAMES})\b",
     re.IGNORECASE,
 )
 
@@ -54,6 +85,7 @@ _ERA_RE = re.compile(r"\b(?:" + "|".join(f"(?:{era})" for era in ERAS) + r")\b",
 def without_named_period(text: str) -> str:
     """The text without its named period ("navy from world war II" -> "navy"): the years are a
     filter, and the words would match records about other wars."""
+    text = _TERM_RE.sub(" ", text)
     return _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
 
 
@@ -65,12 +97,18 @@ def without_eras(text: str) -> str:
 
 
 def named_period(text: str) -> tuple[tuple[int, int], str] | None:
-    """A period named after "from", "during" or "in" ("from world war II"), with the words that
-    name it ("world war ii"), lowercased."""
+    """A period named after "from", "during", "in", "around" ... ("from world war II", "around
+    the time of the Korean War"), "just after the war" (1945-1949) or a presidency ("while
+    Kennedy was president"), with the words that name it ("world war ii"), lowercased."""
+    if (t := _TERM_RE.search(text)) is not None:
+        name = next(n for n in t.groups() if n).lower()
+        return PRESIDENTS[name], name
     if (m := _NAMED_RE.search(text)) is None:
         return None
+    if m.group(2):  # "just after the war"
+        return (1945, 1949), m.group(2).lower()
     name = m.group(1).lower()
-    years = next(v for k, v in NAMED_PERIODS.items() if re.fullmatch(k, name))
+    years = next(v for k, v in NAMED_PERIODS.items() if re.fullmatch(k, name, re.IGNORECASE))
     return years, name
 
 
