@@ -48,7 +48,7 @@ _NAMED_RE = re.compile(
     r"\b(?:from|during|in|around|throughout|at\s+the\s+time\s+of)\s+(?:the\s+)?"
     r"(?:(?:time|times|days|years|era)\s+of\s+(?:the\s+)?)?("
     + "|".join(f"(?:{name})" for name in NAMED_PERIODS)
-    + r")(?![\w-])"
+    + r")(?:\s+(?:years|era|period))?(?![\w-])"
     # "just after the war", "right after the war": the late 1940s
     r"|\b(?:just|right|soon|shortly)\s+after\s+(the\s+war)\b",
     re.IGNORECASE,
