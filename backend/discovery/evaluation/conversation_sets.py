@@ -74,6 +74,20 @@ _WEIGHTED_220 = {
     "count": 30, "creator": 15, "period": 12,
 }  # fmt: skip
 
+
+def _weighted(n: int) -> ConversationSet:
+    """The n-th set (v7 on): ids `vN-001`..., the coverage targets above, and no line of the
+    sets v2 to v(n-1) repeated."""
+    return ConversationSet(
+        f"v{n}",
+        EVAL_DIR / f"agent_conversations_v{n}.jsonl",
+        f"v{n}-",
+        _WEIGHTED_220,
+        earlier=tuple(f"v{k}" for k in range(2, n)),
+        fresh=True,
+    )
+
+
 SETS: dict[str, ConversationSet] = {
     "v2": ConversationSet(
         "v2",
@@ -149,54 +163,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    "v7": ConversationSet(
-        "v7",
-        EVAL_DIR / "agent_conversations_v7.jsonl",
-        "v7-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6"),
-        fresh=True,
-    ),
-    "v8": ConversationSet(
-        "v8",
-        EVAL_DIR / "agent_conversations_v8.jsonl",
-        "v8-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7"),
-        fresh=True,
-    ),
-    "v9": ConversationSet(
-        "v9",
-        EVAL_DIR / "agent_conversations_v9.jsonl",
-        "v9-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8"),
-        fresh=True,
-    ),
-    "v10": ConversationSet(
-        "v10",
-        EVAL_DIR / "agent_conversations_v10.jsonl",
-        "v10-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"),
-        fresh=True,
-    ),
-    "v11": ConversationSet(
-        "v11",
-        EVAL_DIR / "agent_conversations_v11.jsonl",
-        "v11-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"),
-        fresh=True,
-    ),
-    "v12": ConversationSet(
-        "v12",
-        EVAL_DIR / "agent_conversations_v12.jsonl",
-        "v12-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"),
-        fresh=True,
-    ),
+    **{f"v{n}": _weighted(n) for n in range(7, 13)},
 }
 DEFAULT_SET = "v2"
 
