@@ -47,6 +47,8 @@ Usage (from the repository root):
         # the eleventh set (ids v11-001...; it must not repeat a line of v2 to v10 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v12.jsonl
         # the twelfth set (ids v12-001...; it must not repeat a line of v2 to v11 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v13.jsonl
+        # the thirteenth set (ids v13-001...; it must not repeat a line of v2 to v12 either)
 """
 
 from __future__ import annotations

@@ -35,6 +35,10 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   the agent, as a fresh set after v11; the same weighting plus searches with a loosely worded
   period (`style: era`), two subjects at once (`style: two_subjects`) and a slightly wrong or
   vaguer word (`style: misnamed`), and it must not repeat a line of v2 to v11.
+- `v13`: `agent_conversations_v13.jsonl` (ids `v13-001`...), written 2026-11-27 without running
+  the agent, as a fresh set after v12; the same weighting plus periods named by a historical era
+  (`style: era`), a subject at a named place (`style: place_subject`) and a slightly wrong or
+  vaguer word (`style: misnamed`), and it must not repeat a line of v2 to v12.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -68,11 +72,25 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v12).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v13).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
 }  # fmt: skip
+
+
+def _weighted(n: int) -> ConversationSet:
+    """The n-th set (v7 on): ids `vN-001`..., the coverage targets above, and no line of the
+    sets v2 to v(n-1) repeated."""
+    return ConversationSet(
+        f"v{n}",
+        EVAL_DIR / f"agent_conversations_v{n}.jsonl",
+        f"v{n}-",
+        _WEIGHTED_220,
+        earlier=tuple(f"v{k}" for k in range(2, n)),
+        fresh=True,
+    )
+
 
 SETS: dict[str, ConversationSet] = {
     "v2": ConversationSet(
@@ -149,54 +167,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    "v7": ConversationSet(
-        "v7",
-        EVAL_DIR / "agent_conversations_v7.jsonl",
-        "v7-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6"),
-        fresh=True,
-    ),
-    "v8": ConversationSet(
-        "v8",
-        EVAL_DIR / "agent_conversations_v8.jsonl",
-        "v8-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7"),
-        fresh=True,
-    ),
-    "v9": ConversationSet(
-        "v9",
-        EVAL_DIR / "agent_conversations_v9.jsonl",
-        "v9-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8"),
-        fresh=True,
-    ),
-    "v10": ConversationSet(
-        "v10",
-        EVAL_DIR / "agent_conversations_v10.jsonl",
-        "v10-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"),
-        fresh=True,
-    ),
-    "v11": ConversationSet(
-        "v11",
-        EVAL_DIR / "agent_conversations_v11.jsonl",
-        "v11-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"),
-        fresh=True,
-    ),
-    "v12": ConversationSet(
-        "v12",
-        EVAL_DIR / "agent_conversations_v12.jsonl",
-        "v12-",
-        _WEIGHTED_220,
-        earlier=("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"),
-        fresh=True,
-    ),
+    **{f"v{n}": _weighted(n) for n in range(7, 14)},
 }
 DEFAULT_SET = "v2"
 
@@ -275,7 +246,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v12` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v13` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
