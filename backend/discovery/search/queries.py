@@ -36,21 +36,13 @@ def item_hit(row: dict[str, Any], **extra: Any) -> ItemHit:
 
 
 async def match_items(
-    conn: psycopg.AsyncConnection,
-    vector: np.ndarray,
-    *,
-    threshold: float,
-    count: int,
-    filters: dict[str, Any],
-    model_name: str,
-    exact_max_rows: int,
-    ef_search: int,
+    conn: psycopg.AsyncConnection, vector: np.ndarray, **kwargs: Any
 ) -> list[ItemHit]:
+    """`match_items`' hits, best first (`leg_calls.dense_args`' keywords: the same arguments
+    as the dense leg)."""
     sql = "select * from match_items(%(q)s, %(threshold)s, %(count)s, " + ITEM_ARGS + ")"
-    args = {"q": vector, "threshold": threshold, "count": count, "model_name": model_name}
-    args |= filters | {"exact": exact_max_rows, "ef": ef_search}
     async with conn.cursor(row_factory=dict_row) as cur:
-        await cur.execute(sql, args)
+        await cur.execute(sql, dense_args(vector, **kwargs))
         return [item_hit(row) for row in await cur.fetchall()]
 
 
