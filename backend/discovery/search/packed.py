@@ -2,10 +2,11 @@
 first, as the text of two arrays (`'{a,b,c}'`, `'{0.9,0.8,0.7}'`), handed back to the fusion
 untouched (`::text[]`, `::float8[]`). The legs run before the fusion, in their own statements,
 so their rankings cross the wire twice; as Python lists, psycopg built them on the way in and
-dumped them element by element on the way out (about 0.44 ms for the four rankings of 100 an
-archive hybrid search hands its fusion, about 4 us as text: `scripts/bench_packed_rankings.py`).
-A float8 array's text is exact (PostgreSQL writes the shortest form that reads back to the same
-number), so the fusion ranks exactly as with the lists; the tests compare them hit for hit.
+dumped them element by element on the way out (an archive hybrid search's own CPU at 87k
+records, p50: 2.25 ms with lists, 1.47 ms as text; `scripts/bench_packed_rankings.py`). A
+float8 array's text is exact (with PostgreSQL's default `extra_float_digits` of 1, since
+version 12, it is the shortest form that reads back to the same number), so the fusion ranks
+exactly as with the lists; the tests compare them to the bit and hit for hit.
 
 The lists (`queries.match_items_bm25`, `queries.match_items_dense`) stay for the scripts and the
 tests that read a leg's ranking; the fusion takes either (`ranking_args`)."""
