@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from discovery.agent.domain import DomainConfig
 from discovery.agent.intents import GUARDRAIL, INTENTS, Classification, Intent
-from discovery.agent.offline.catalog_evidence import CatalogEvidence, demo_evidence
+from discovery.agent.offline.catalog_evidence import N_FEATURES, CatalogEvidence, demo_evidence
 from discovery.embeddings import Embedder
 from discovery.settings import resource
 
@@ -240,28 +240,37 @@ class LocalIntentClassifier:
 
     def probabilities(self, texts: Sequence[str], one: bool = False) -> npt.NDArray[np.float32]:
         """Calibrated class probabilities (columns in `INTENTS` order)."""
+        return self._scored(texts, one)[0]
+
+    def _scored(
+        self, texts: Sequence[str], one: bool = False
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """(calibrated class probabilities, the share of each text's content words the catalog
+        knows: the first catalog-evidence feature, read from the same features)."""
         x = features(self.embedder, texts, one=one, catalog=self.catalog)
-        return self.model.predict_proba(x, TEMPERATURE)
+        return self.model.predict_proba(x, TEMPERATURE), x[:, -N_FEATURES]
 
     def classify(self, text: str, history: Sequence[str] = ()) -> Classification:
         if self.domain.is_injection(text):
             return GUARDRAIL
-        return self._decide(text, self.probabilities([text], one=True)[0])
-
-    def _decide(self, text: str, probs: npt.NDArray[np.float32]) -> Classification:
-        known = float(self.catalog.features([text.strip().lower()])[0, 0])
-        return scene_search(text, decide(probs), known, float(probs[INTENTS.index(Intent.SEARCH)]))
+        probs, known = self._scored([text], one=True)
+        return _routed(text, probs[0], float(known[0]))
 
     async def aclassify(self, text: str, history: Sequence[str] = ()) -> Classification:
         return self.classify(text, history)
 
     def classify_many(self, texts: Sequence[str]) -> list[Classification]:
         """Batch form for evaluation: same answers as `classify`, one embedding call."""
-        probs = self.probabilities(texts)
+        probs, known = self._scored(texts)
         return [
-            GUARDRAIL if self.domain.is_injection(text) else self._decide(text, p)
-            for text, p in zip(texts, probs, strict=True)
+            GUARDRAIL if self.domain.is_injection(text) else _routed(text, p, float(k))
+            for text, p, k in zip(texts, probs, known, strict=True)
         ]
+
+
+def _routed(text: str, probs: npt.NDArray[np.float32], known: float) -> Classification:
+    """The model's route (`decide`), then the scene rule (`scene_search`)."""
+    return scene_search(text, decide(probs), known, float(probs[INTENTS.index(Intent.SEARCH)]))
 
 
 def labels(examples: Sequence[Example]) -> npt.NDArray[np.int64]:
