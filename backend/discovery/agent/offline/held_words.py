@@ -7,8 +7,10 @@ too (2), while the screen shows NAACP meetings that never use the word (16 in th
 a subject word stays only when at least half of the shown records hold it (their title,
 description or creator), or when the records write it as a name (capitalized inside a text:
 "Hilton" of "hilton hotel" is what the question is about, even where few shown records are at
-the Hilton); when none is held that widely, the most held one stays. A quoted phrase ("women's
-clubs") is kept as it is: a record must hold it as written."""
+the Hilton); when none is held that widely, the most held one stays. A word that most of the
+shown records hold as their creator ("Harris photos of people kneeling") says who made them, not
+what they show: it goes, unless it is the only word. A quoted phrase ("women's clubs") is kept
+as it is: a record must hold it as written."""
 
 from __future__ import annotations
 
@@ -35,6 +37,10 @@ def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
         return topic
     held = [stems(text) for text in shown_texts]
     names = {stem(m.group(0)) for text in shown_texts for m in _NAME_RE.finditer(text)}
+    makers = [stems(text.rsplit("\n", 1)[-1]) for text in shown_texts if "\n" in text]
+    made = [w for w in words if makers and 2 * sum(holds(m, w) for m in makers) >= len(makers)]
+    if len(made) < len(words):  # "Harris photos of people kneeling": who made them, not a word
+        words = [w for w in words if w not in made]
     counts = [sum(holds(record, w) for record in held) for w in words]
     kept = [w for w, n in zip(words, counts, strict=True) if 2 * n >= len(held) or stem(w) in names]
     if kept:
