@@ -39,6 +39,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   the agent, as a fresh set after v12; the same weighting plus periods named by a historical era
   (`style: era`), a subject at a named place (`style: place_subject`) and a slightly wrong or
   vaguer word (`style: misnamed`), and it must not repeat a line of v2 to v12.
+- `v14`: `agent_conversations_v14.jsonl` (ids `v14-001`...), written 2026-11-27 without running
+  the agent, as a fresh set after v13; the same weighting plus searches led by what people are
+  doing (`style: activity`), British or alternative spellings (`style: variant_spelling`) and
+  requests that rule something out (`style: exclusion`), and it must not repeat a line of v2 to
+  v13.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -72,7 +77,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v13).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v14).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -167,7 +172,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 14)},
+    **{f"v{n}": _weighted(n) for n in range(7, 15)},
 }
 DEFAULT_SET = "v2"
 
@@ -246,7 +251,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v13` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v14` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
