@@ -36,3 +36,8 @@ def test_a_word_most_shown_records_hold_as_their_creator_says_who_made_them() ->
     ]
     assert held_subject("harris kneeling", kneeling) == "kneeling"  # the most held word left
     assert held_subject("harris", kneeling) == "harris"  # the only word stays
+    # where things come from is no maker's name: it stays
+    naples = [f"Figure of a shepherd {i}\nTerracotta.\nunknown Italian, Naples" for i in range(4)]
+    assert held_subject("italian figures", naples) == "italian figures"
+    prints = [f"Evening snow {i}\nWoodblock print.\nUtagawa Hiroshige (Japanese)" for i in range(4)]
+    assert held_subject("japanese hiroshige", prints) == "japanese"
