@@ -10,8 +10,8 @@ description or creator), or when the records write it as a name (capitalized ins
 the Hilton); when none is held that widely, the most held one stays. A word that most of the
 shown records hold in their maker's name ("Harris photos of people kneeling") says who made
 them, not what they show: it goes, unless it is the only word (a nationality in parentheses or
-an "unknown Italian, Naples" says where they come from, and stays). A quoted phrase ("women's clubs") is kept
-as it is: a record must hold it as written."""
+an "unknown Italian, Naples" says where they come from, and stays). A quoted phrase ("women's
+clubs") is kept as it is: a record must hold it as written."""
 
 from __future__ import annotations
 
