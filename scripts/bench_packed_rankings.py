@@ -42,9 +42,10 @@ async def _search(rt: Runtime, conn: Any, query: str, vector: Any, packed: bool)
     text_kw: dict[str, Any] = {"count": depth, "filters": filters,
                                "candidate_budget": cfg.discovery_text_candidate_budget,
                                "place_weight": fusion.place_weight,
-                               "place_adjective_weight": fusion.place_adjective_weight}  # fmt: skip
+                               "place_adjective_weight": fusion.place_adjective_weight,
+                               "phrase_weight": fusion.phrase_weight}  # fmt: skip
     if packed:
-        text = await fetch_packed(conn, bm25_call(fusion.request_words),
+        text = await fetch_packed(conn, bm25_call(fusion.request_words, fusion.phrase_weight > 0),
                                   bm25_args(plan.query, **text_kw))  # fmt: skip
         dense: Any = await fetch_packed(conn, DENSE_CALL, dense_args(vector, **dense_kw))
     else:

@@ -152,6 +152,22 @@ async def test_that_photo_after_a_question_about_one_record_means_that_record(
     assert plain.attempts[0].filters["similar_to"] == again.archives[0].id
 
 
+async def test_that_subject_photo_is_the_record_just_described_or_the_one_holding_the_word(
+    agent: AgentService,
+) -> None:
+    first = await agent.run("jazz musicians on stage")
+    fourth = first.archives[3]
+    await agent.run("tell me about the fourth one", first.thread_id)
+    similar = await agent.run("find more like that jazz photo, please", first.thread_id)
+    assert similar.attempts[0].filters["similar_to"] == fourth.id
+    # nothing described: the first shown record whose title holds the word
+    again = await agent.run("boxing photos")
+    word = max(again.archives[1].title.split()[:6], key=len).strip(",.").lower()
+    named = await agent.run(f"anything like that {word} picture?", again.thread_id)
+    target = next(r for r in again.archives if word in r.title.lower())
+    assert named.attempts[0].filters["similar_to"] == target.id
+
+
 async def test_now_opening_a_narrowing_keeps_the_record_it_is_like(agent: AgentService) -> None:
     first = await agent.run("boxing photos")
     like = await agent.run("more like the third", first.thread_id)

@@ -63,6 +63,19 @@ def test_subject_words_count_a_word_once_and_leave_out_how_the_record_looks() ->
     assert needed_shared(found) == 2 and needed_shared(["teapot"]) == 1
 
 
+def test_subject_words_leave_out_function_words_positions_sizes_and_furniture() -> None:
+    # "some", "before", "behind" and "bottom" place people in a caption; "full length" and
+    # "chairs" say how it looks: a long title's rarest words were these before
+    title = (
+        "Full length portrait of boys, some holding trumpets, standing before bandstand behind "
+        "chairs at bottom of hill"
+    )
+    counts = Counts({"some": 2, "before": 1, "behind": 1, "bottom": 1, "full": 3, "length": 3})
+    found = subject_words(_item(title), counts, size=100)
+    assert found == ["boys", "trumpets", "bandstand", "hill"]
+    assert subject_text(_item(title), counts, size=100) == "boys trumpets bandstand hill"
+
+
 def _hit(id_: str, title: str) -> ItemHit:
     return ItemHit(
         id=id_, kind=ItemKind.ARCHIVE, name=title, title=title, description="", summary="",

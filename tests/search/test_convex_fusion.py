@@ -43,8 +43,9 @@ async def _legs(rt: Runtime, depth: int) -> tuple[dict[str, float], dict[str, fl
             ef_search=rt.settings.discovery_hnsw_ef_search,
         )
         text = await queries.match_items_bm25(
-            conn, QUERY, count=depth, filters=filters, candidate_budget=5000
-        )
+            conn, QUERY, count=depth, filters=filters, candidate_budget=5000,
+            phrase_weight=request.plan(rt.settings).fusion.phrase_weight,
+        )  # fmt: skip
 
     def norm(scores: list[tuple[str, float]]) -> dict[str, float]:
         lo, hi = min(s for _, s in scores), max(s for _, s in scores)

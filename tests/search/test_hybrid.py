@@ -119,6 +119,7 @@ async def _before(
         text = await queries.match_items_bm25(
             conn, plan.query, count=depth, filters=filters,
             candidate_budget=cfg.discovery_text_candidate_budget,
+            phrase_weight=plan.fusion.phrase_weight,
         )  # fmt: skip
         prefix, weights = plan.fusion.weight_sql()  # the per-request fusion, if any
         rows = await (

@@ -79,7 +79,7 @@ def test_the_shipped_defaults_are_hybrid_with_a_floor_per_kind() -> None:
     assert plan.fusion == FusionPlan(
         FusionMode.CONVEX, 10, 0.25, 0.75, 100, request_words=True,
         partial_fusion=FusionMode.RRF, partial_dense_weight=0.6, partial_rrf_k=30,
-        coverage_floor=0.6, unknown_word_weight=0.0, place_weight=1.0,
+        coverage_floor=0.6, unknown_word_weight=0.0, place_weight=1.0, phrase_weight=1.0,
     )  # fmt: skip
     assert plan.tool_threshold == settings.discovery_tool_threshold == 0.3
     tools = SearchRequest.build(query="x", item_type="tool").plan(settings)

@@ -220,8 +220,11 @@ async def test_hybrid_in_two_steps_answers_as_the_one_call(
     rpc client calls `match_items_hybrid`: same hits, same order, same scores and leg ranks,
     in either fusion (with convex, the client passes the request through `bm25_request_text`
     and chooses the fusion by `bm25_query_coverage` of the BM25 leg's best record, in the
-    same statement)."""
-    cfg = demo_runtime.settings.model_copy(update={"discovery_archive_fusion": fusion})
+    same statement). The one call has no phrase bonus (migration 20261203000100), so the
+    service runs without it here."""
+    cfg = demo_runtime.settings.model_copy(
+        update={"discovery_archive_fusion": fusion, "discovery_archive_phrase_weight": 0.0}
+    )
     service = SearchService(demo_runtime.db, demo_runtime.embedder, cfg)
     for query, filters in (
         ("Crawford Grill jazz musicians", {}),

@@ -38,7 +38,7 @@ async def test_the_leg_and_its_weight_are_those_of_the_separate_statements(
         async with demo_runtime.db.connection() as conn:
             alone = await queries.match_items_bm25(
                 conn, plan.query, count=100, filters=filters, candidate_budget=budget,
-                request_words=plan.fusion.request_words,
+                request_words=plan.fusion.request_words, phrase_weight=plan.fusion.phrase_weight,
             )  # fmt: skip
             prefix, _ = plan.fusion.weight_sql()
             row = await (
@@ -77,7 +77,8 @@ async def test_without_a_choice_per_request_the_plan_is_kept(demo_runtime: Runti
             conn, plan.query, count=40, filters=filters, candidate_budget=2500, fusion=plan.fusion
         )
         alone = await queries.match_items_bm25(
-            conn, plan.query, count=40, filters=filters, candidate_budget=2500
-        )
+            conn, plan.query, count=40, filters=filters, candidate_budget=2500,
+            phrase_weight=plan.fusion.phrase_weight,
+        )  # fmt: skip
         pairs = await unpack(conn, ranking)
     assert fused is plan.fusion and pairs == alone and alone and ranking.top == alone[0][0]

@@ -44,8 +44,23 @@ STOPWORDS = frozenset(
     "under for are was were has had have reads read showing shows one two three four five six "
     "seven eight nine ten".split()
 )
+# Function words the text index does not index (PostgreSQL's English stop list, which the BM25
+# leg drops) and the prepositions and positions that place people in a caption ("some holding
+# books", "standing at bottom of staircase", "before crowd"): a caption's words, never what it
+# is about. Without them a long title's rarest words were "some", "before" or "during".
+FUNCTION_WORDS = frozenset(
+    """
+    about above after again against all also any because been before being below between both
+    but can did does doing down during each few further here how just more most nor not now off
+    once only other our out own same should some such than then there too until very when where
+    why will
+    behind beside besides beneath near along around across toward towards among within without
+    upon top bottom middle side
+    """.split()
+)
 # Words of portrait titles that say how a record looks, not what it is about (pose, position,
-# clothing, furnishing): never subject words ("wearing light colored jacket", "seated on bench").
+# clothing, size, age, furnishing): never subject words ("wearing light colored jacket", "seated
+# on bench", "full length portrait", "hand on back of chair").
 APPEARANCE = frozenset(
     """
     portrait portraits posed posing pose standing seated sitting wearing holding gathered group
@@ -55,6 +70,9 @@ APPEARANCE = frozenset(
     belt earrings necklace brooch bracelet gloves shoes trousers eyeglasses glasses hair scarf
     vest pearls corsage ribbon left right center centre foreground background front middle
     including possibly probably unknown another version photograph photographs negative
+    full length three-quarter short long young elderly small large back trim pockets waist
+    chair chairs table tables door doors window windows floor floors wall walls rug carpet
+    sofa bench mirror lamp
     """.split()
 )
 MAX_WORDS = 6  # the subject text's words at most (the rarest)
@@ -96,6 +114,7 @@ def subject_words(item: ItemDetail, terms: DocFreq | None = None, size: int = 0)
                 and not w.isdigit()
                 and w not in skip
                 and w not in STOPWORDS
+                and w not in FUNCTION_WORDS
                 and w not in APPEARANCE
                 and not common
                 and _stem(w) not in seen

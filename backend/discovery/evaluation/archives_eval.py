@@ -214,6 +214,7 @@ def settings_summary(settings: Settings) -> dict[str, Any]:
         "archive_request_words": settings.discovery_archive_request_words,
         "archive_place_weight": settings.discovery_archive_place_weight,
         "archive_place_adjective_weight": settings.discovery_archive_place_adjective_weight,
+        "archive_phrase_weight": settings.discovery_archive_phrase_weight,
         "text_candidate_budget": settings.discovery_text_candidate_budget,
         "limit": K,
         "embedding_model": settings.discovery_embedding_model.value,

@@ -47,7 +47,8 @@ class FusionPlan:
     (`bm25_request_text`, migration 20261129000500). `place_weight`: a country in the request
     also matches its other forms in the BM25 leg, weighing this much (0: off; migration
     20261202000100), `place_adjective_weight` for a request that says the country only as an
-    adjective (the same migration).
+    adjective (the same migration). `phrase_weight`: the BM25 leg's bonus for the request's
+    adjacent word pairs found side by side (0: off; migration 20261203000100).
 
     Per request (convex only; `partial_fusion` None: never): when the BM25 leg's best record
     holds less than `coverage_floor` of the query's IDF weight (`bm25_query_coverage`; a query
@@ -69,6 +70,7 @@ class FusionPlan:
     unknown_word_weight: float = 1.0
     place_weight: float = 0.0
     place_adjective_weight: float = 0.0
+    phrase_weight: float = 0.0
 
     @classmethod
     def for_tools(cls, settings: Settings) -> FusionPlan:
@@ -103,6 +105,7 @@ class FusionPlan:
             request_words=convex and settings.discovery_archive_request_words,
             place_weight=settings.discovery_archive_place_weight if convex else 0.0,
             place_adjective_weight=settings.discovery_archive_place_adjective_weight,
+            phrase_weight=settings.discovery_archive_phrase_weight if convex else 0.0,
         )
         if not per_request:
             return plan

@@ -20,20 +20,23 @@ ITEM_ARGS = (
 )
 
 
-def bm25_call(request_words: bool) -> str:
+def bm25_call(request_words: bool, phrased: bool = False) -> str:
     """`match_items_bm25`'s call, its (id, bm25) rows best first, for `bm25_args`'s arguments.
     With `request_words`, the query leaves out the searched kinds' request words first
     (`bm25_request_text`, same statement); with a `place_weight`, a country in it also matches
     its other forms (its names weighing `place_adjective_weight` for a request that says only an
-    adjective; migration 20261202000100)."""
+    adjective; migration 20261202000100); `phrased`, its adjacent word pairs found side by side
+    raise a record's score by `phrase_weight` (`match_items_bm25_phrased`, migration
+    20261203000100; the tool catalogs' legs call `match_items_bm25` itself)."""
     query = "bm25_request_text(%(text)s, %(filter_kinds)s::text[])" if request_words else "%(text)s"
     return (
-        f"match_items_bm25({query}, %(count)s,"
+        f"match_items_bm25{'_phrased' if phrased else ''}({query}, %(count)s,"
         " filter_kinds => %(filter_kinds)s, filter_skill_ids => %(filter_skill_ids)s,"
         " active_only => %(active_only)s, filter_media_types => %(filter_media_types)s,"
         " date_from => %(date_from)s::int, date_to => %(date_to)s::int,"
         " candidate_budget => %(budget)s, place_weight => %(place_weight)s,"
-        " place_adjective_weight => %(place_adjective_weight)s)"
+        " place_adjective_weight => %(place_adjective_weight)s"
+        + (", phrase_weight => %(phrase_weight)s)" if phrased else ")")
     )
 
 
@@ -45,10 +48,12 @@ def bm25_args(
     candidate_budget: int,
     place_weight: float = 0.0,
     place_adjective_weight: float = 0.0,
+    phrase_weight: float = 0.0,
 ) -> dict[str, Any]:
     args = filters | {"text": text, "count": count, "budget": candidate_budget,
                       "place_weight": place_weight,
-                      "place_adjective_weight": place_adjective_weight}  # fmt: skip
+                      "place_adjective_weight": place_adjective_weight,
+                      "phrase_weight": phrase_weight}  # fmt: skip
     args.pop("model_name", None)
     return args
 

@@ -56,12 +56,13 @@ async def match_items_bm25(
     request_words: bool = False,
     place_weight: float = 0.0,
     place_adjective_weight: float = 0.0,
+    phrase_weight: float = 0.0,
 ) -> list[tuple[str, float]]:
     """The BM25 ranking alone: (id, score), best first (`leg_calls.bm25_call`)."""
     args = bm25_args(text, count=count, filters=filters, candidate_budget=candidate_budget,
-                     place_weight=place_weight,
-                     place_adjective_weight=place_adjective_weight)  # fmt: skip
-    sql = "select id, bm25 from " + bm25_call(request_words)
+                     place_weight=place_weight, place_adjective_weight=place_adjective_weight,
+                     phrase_weight=phrase_weight)  # fmt: skip
+    sql = "select id, bm25 from " + bm25_call(request_words, phrased=phrase_weight > 0)
     rows = await (await conn.execute(sql, args)).fetchall()
     return [(str(r[0]), float(r[1])) for r in rows]
 

@@ -37,8 +37,9 @@ async def bm25_leg(
     same statement), else `fusion` itself."""
     args = bm25_args(text, count=count, filters=filters, candidate_budget=candidate_budget,
                      place_weight=fusion.place_weight,
-                     place_adjective_weight=fusion.place_adjective_weight)  # fmt: skip
-    call = bm25_call(fusion.request_words)
+                     place_adjective_weight=fusion.place_adjective_weight,
+                     phrase_weight=fusion.phrase_weight)  # fmt: skip
+    call = bm25_call(fusion.request_words, phrased=fusion.phrase_weight > 0)
     if fusion.partial_fusion is None:
         return await fetch_packed(conn, call, args), fusion
     sql = (

@@ -27,3 +27,17 @@ def test_one_word_or_a_quoted_phrase_is_kept_as_it_is() -> None:
 def test_a_word_is_held_in_any_of_its_forms() -> None:
     glass = [f"Pitcher, glass\nunknown American\n{i}" for i in range(4)]
     assert held_subject("old glass america", glass) == "glass america"  # "American" holds it
+
+
+def test_a_word_most_shown_records_hold_as_their_creator_says_who_made_them() -> None:
+    kneeling = [
+        "Men kneeling at altar rail\nPhotographic negative.\nCharles Harris",
+        *(f"Group portrait {i}\nPhotographic negative.\nCharles Harris" for i in range(4)),
+    ]
+    assert held_subject("harris kneeling", kneeling) == "kneeling"  # the most held word left
+    assert held_subject("harris", kneeling) == "harris"  # the only word stays
+    # where things come from is no maker's name: it stays
+    naples = [f"Figure of a shepherd {i}\nTerracotta.\nunknown Italian, Naples" for i in range(4)]
+    assert held_subject("italian figures", naples) == "italian figures"
+    prints = [f"Evening snow {i}\nWoodblock print.\nUtagawa Hiroshige (Japanese)" for i in range(4)]
+    assert held_subject("japanese hiroshige", prints) == "japanese"

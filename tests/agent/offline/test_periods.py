@@ -63,6 +63,9 @@ def test_period_filters_read_open_periods() -> None:
         ("steelworkers while Truman was president", (1945, 1953)),
         ("parades in the Eisenhower years", (1953, 1961)),
         ("under president Reagan, rallies", (1981, 1989)),
+        # half a century
+        ("etchings from the first half of the 19th century", (1800, 1849)),
+        ("chairs of the latter half of the eighteenth century", (1750, 1799)),
     ],
 )
 def test_a_period_known_by_its_name_is_read_as_years(text: str, years: tuple[int, int]) -> None:

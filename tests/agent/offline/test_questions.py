@@ -365,6 +365,15 @@ def test_questions_written_apart_from_the_sets_are_parsed(
         ("what years are they from?", "period", {}),
         ("when were they made?", "period", {}),
         ("what time period do these cover?", "period", {}),
+        # the word alone, idioms of a total, makers "of those", what was just shown
+        ("centuries?", "period", {}),
+        ("so what about their dates?", "period", {}),
+        ("how many is that, all told?", "count", {}),
+        ("so the total comes to?", "count", {}),
+        ("and the artists of those?", "creator", {}),
+        ("which factories made them?", "creator", {}),
+        ("how many pieces from those two centuries?", "count", {}),
+        ("who took the photos you just showed me?", "creator", PHOTOS),
     ],
 )
 def test_questions_pointing_back_written_apart_from_the_sets(

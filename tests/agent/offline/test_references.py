@@ -332,6 +332,14 @@ def test_an_earlier_list_named_by_its_subject_or_counted_back() -> None:
         ("and the one before last from the gardening photos", -2, "gardening"),
         ("more like #2 among the church pictures", 2, "church"),
         ("more like the 2nd one of those photos", 2, None),  # no subject: the last list
+        # written apart from the sets: "above the final one", a list named after a pointer
+        # by "list" or "scenes", a subject word between the pointer and "one"
+        ("the one right above the final one: similar, please", -2, None),
+        ("more like the photo just before the final one", -2, None),
+        ("the first one of the boxing list, something similar", 1, "boxing"),
+        ("the last of the church scenes, more like it", -1, "church"),
+        ("the second Homewood one, more like it", 2, "Homewood"),
+        ("the third trolley one, anything similar?", 3, "trolley"),
     ],
 )
 def test_more_pointers_and_the_list_they_name(
@@ -349,3 +357,14 @@ def test_a_name_before_like_it_is_the_creator_and_an_about_ends_at_a_dash() -> N
     # a subject with an ordinal is no pointer without a likeness or a question
     assert parse_reference("the first world war photos") is None
     assert parse_reference("the last supper paintings") is None
+
+
+def test_that_with_a_subject_word_is_the_record_just_talked_about_or_the_one_holding_it() -> None:
+    ref = parse_reference("anything like that gym picture?")
+    assert ref is not None and (ref.about, ref.demonstrative, ref.guessed) == ("gym", True, True)
+    assert resolve(ref, SHOWN) == SHOWN[2]  # "Boxers sparring in a gym"
+    missing = parse_reference("more like that trumpet photo")
+    assert missing is not None and isinstance(resolve(missing, SHOWN), str)  # a guess: no record
+    for plain in ("more like that one", "this same photo, more like it"):
+        ref = parse_reference(plain)
+        assert ref is not None and ref.about is None and ref.position == 1

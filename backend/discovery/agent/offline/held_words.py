@@ -7,7 +7,10 @@ too (2), while the screen shows NAACP meetings that never use the word (16 in th
 a subject word stays only when at least half of the shown records hold it (their title,
 description or creator), or when the records write it as a name (capitalized inside a text:
 "Hilton" of "hilton hotel" is what the question is about, even where few shown records are at
-the Hilton); when none is held that widely, the most held one stays. A quoted phrase ("women's
+the Hilton); when none is held that widely, the most held one stays. A word that most of the
+shown records hold in their maker's name ("Harris photos of people kneeling") says who made
+them, not what they show: it goes, unless it is the only word (a nationality in parentheses or
+an "unknown Italian, Naples" says where they come from, and stays). A quoted phrase ("women's
 clubs") is kept as it is: a record must hold it as written."""
 
 from __future__ import annotations
@@ -27,6 +30,14 @@ def holds(record_stems: set[str], word: str) -> bool:
     return any(stem(f) in record_stems for f in word_forms.forms(word))
 
 
+def _maker_name(text: str) -> str:
+    """The name in a shown text's creator line (its last line): without what it says in
+    parentheses ("Utagawa Hiroshige (Japanese, 1797-1858)") and nothing of an "unknown Italian,
+    Naples", which says where a thing comes from, not who made it."""
+    line = text.rsplit("\n", 1)[-1]
+    return "" if line.strip().lower().startswith("unknown") else re.sub(r"\([^)]*\)", " ", line)
+
+
 def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
     """`topic` without the words most of the shown records do not hold (`shown_texts`: one
     text per record, its title, description and creator on lines of their own)."""
@@ -35,6 +46,10 @@ def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
         return topic
     held = [stems(text) for text in shown_texts]
     names = {stem(m.group(0)) for text in shown_texts for m in _NAME_RE.finditer(text)}
+    makers = [stems(_maker_name(text)) for text in shown_texts if "\n" in text]
+    made = [w for w in words if makers and 2 * sum(holds(m, w) for m in makers) >= len(makers)]
+    if len(made) < len(words):  # "Harris photos of people kneeling": who made them, not a word
+        words = [w for w in words if w not in made]
     counts = [sum(holds(record, w) for record in held) for w in words]
     kept = [w for w, n in zip(words, counts, strict=True) if 2 * n >= len(held) or stem(w) in names]
     if kept:

@@ -44,6 +44,12 @@ NAMED_PERIODS: dict[str, tuple[int, int]] = {
     r"jazz\s+age": (1920, 1929),
     r"post-?war\s+(?:years|era|period)": (1945, 1949),
 }
+# "the first half of the twentieth century": the century's first fifty years (1900-1949)
+_HALF_RE = re.compile(
+    r"\b(?P<half>first|second|earlier|latter|later)\s+half\s+of\s+(?:the\s+)?"
+    r"(?=(?:1[5-9]|20)th[- ]century|(?:" + "|".join(CENTURY_WORDS) + r")[- ]century)",
+    re.IGNORECASE,
+)
 _NAMED_RE = re.compile(
     r"\b(?:from|during|in|around|throughout|at\s+the\s+time\s+of)\s+(?:the\s+)?"
     r"(?:(?:time|times|days|years|era)\s+of\s+(?:the\s+)?)?("
@@ -85,7 +91,7 @@ _ERA_RE = re.compile(r"\b(?:" + "|".join(f"(?:{era})" for era in ERAS) + r")\b",
 def without_named_period(text: str) -> str:
     """The text without its named period ("navy from world war II" -> "navy"): the years are a
     filter, and the words would match records about other wars."""
-    text = _TERM_RE.sub(" ", text)
+    text = _HALF_RE.sub(" ", _TERM_RE.sub(" ", text))
     return _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
 
 
@@ -139,11 +145,9 @@ def parse_period(text: str) -> tuple[int, int] | None:
         ends = [d + 9 for d in decades] + [c + 99 for c in centuries]
         return min(decades + centuries), max(ends)
     if m := _CENTURY_RE.search(lower):
-        start = (int(m.group(1)) - 1) * 100
-        return start, start + 99
+        return _century((int(m.group(1)) - 1) * 100, lower)
     if m := _CENTURY_WORD_RE.search(lower):
-        start = (CENTURY_WORDS[m.group(1).lower()] - 1) * 100
-        return start, start + 99
+        return _century((CENTURY_WORDS[m.group(1).lower()] - 1) * 100, lower)
     if named := named_period(lower):
         return named[0]
     if era := era_period(lower):
@@ -152,6 +156,15 @@ def parse_period(text: str) -> tuple[int, int] | None:
     if years:
         return min(years), max(years)
     return None
+
+
+def _century(start: int, text: str) -> tuple[int, int]:
+    """The century from `start`, or the half of it the text names ("the first half of")."""
+    if (half := _HALF_RE.search(text)) is None:
+        return start, start + 99
+    if half.group("half").lower() in ("first", "earlier"):
+        return start, start + 49
+    return start + 50, start + 99
 
 
 # "before 1850", "older than 1800", "pre-1900", "after the 1950s", "before the 19th century"

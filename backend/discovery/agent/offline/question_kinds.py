@@ -10,6 +10,8 @@ import re
 
 HOW_BIG = r"\bhow\s+(?:large|big)\s+is\s+the\s+(?:collection|set|group|number)\s+of\b"
 HEAD_COUNT = r"\bhead\s*-?\s*count\b"  # "a head count of those": a count, no heads
+# "from those two decades": the period of the records pointed at, no subject word
+SPAN = r"\b(?:those|these|the)\s+(?:two|three|four|both)\s+(?:decades|centuries|years|eras)\b"
 COUNT_RE = re.compile(
     r"\bhow\s+many\b|^\s*(?:please\s+)?count\b"
     # "what's the number of ...", "what is the total?", "the total number of ...", "number of
@@ -29,7 +31,9 @@ COUNT_RE = re.compile(
     rf"|\btally\b|{HOW_BIG}"
     # "a head count of those", "what does that come to, in number?", "what do they add up to?"
     rf"|{HEAD_COUNT}|\bin\s+numbers?\s*\??\s*$|\bgrand\s+total\b"
-    r"|\b(?:does|do|did)\s+(?:that|it|they|these|those)\s+(?:come|add)\s+(?:up\s+)?to\b",
+    r"|\b(?:does|do|did)\s+(?:that|it|they|these|those)\s+(?:come|add)\s+(?:up\s+)?to\b"
+    # "and the total comes to?", "what's the total come to"
+    r"|\btotal\s+(?:comes?|came)\s+to\b",
     re.I,
 )
 # The nouns of people who make records.
@@ -38,7 +42,7 @@ MAKERS = (
     r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?|"
     # crafts: "silversmiths", "glassmakers", "cabinetmakers", "potters", "weavers"
     r"\w+smiths?|\w+makers?|potters?|weavers?|carvers?|jewel+ers?|manufacturers?|"
-    r"firms?|compan(?:y|ies)|studios?)"
+    r"firms?|compan(?:y|ies)|studios?|potter(?:y|ies)|factor(?:y|ies)|workshops?)"
 )
 # A maker's trade that says the media type ("who are the film makers?" asks about films).
 MAKER_MEDIA = (
@@ -70,6 +74,8 @@ CREATOR_RE = re.compile(
     # "name the photographers", "list all the artists please"
     rf"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:name|list)\s+(?:all\s+)?(?:the\s+)?"
     rf"(?:\w+\s+)?{MAKERS}\b"
+    # "do you know the makers of those?", "and the artists of these?"
+    rf"|\b(?:the|their)\s+{MAKERS}\s+of\s+(?:these|those|them|the\s+\w+)\b"
     # "by who?", "and by which artist?", "made by who?"
     r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
     re.I,
@@ -79,7 +85,10 @@ PERIOD_RE = re.compile(
     r"|how\s+(?:old|recent|new)\b|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|"
     r"painted|photographed|shot|drawn|printed|built|produced|designed|from|date)"
     r"|(?:from|of)\s+(?:what|which|when)\b"
-    r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))",
+    r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))"
+    # "decades?", "and their decades?", "what about the centuries?": the word alone
+    r"|^\s*(?:(?:and|so|what\s+about|how\s+about)\s+)*(?:the\s+|their\s+|its\s+)?"
+    r"(?:decades?|centur(?:y|ies)|dates?|periods?|eras?)\s*\??\s*$",
     re.I,
 )
 

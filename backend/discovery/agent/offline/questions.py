@@ -1,7 +1,6 @@
 """Questions about the catalog, as the local planner reads them (a heuristic stand-in for an LLM,
 documented as such): "how many photographs of Lena Horne?", "how many are there in total?",
-"who took these photos?", "who made the crèche figures?", "what decades do you have jazz photos
-from?", "how old are the creche figures?".
+"who took these photos?", "what decades do you have jazz photos from?", "how old are they?".
 
 `parse_question` recognizes the kind (count, creator, period), the subject (the content words
 left once the question's own words, media types and periods are taken out) and the filters. A
@@ -34,6 +33,7 @@ from discovery.agent.offline.question_kinds import (
     MAKER_MEDIA,
     MAKERS,
     PERIOD_RE,
+    SPAN,
     TECHNIQUE_WORDS,
 )
 
@@ -64,8 +64,8 @@ _TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|his|her|ones|such|in\s+total|total|altogether|"
-    r"all\s+together|"
-    r"in\s+all|so\s+far|here|shown|results?|overall)\b"
+    r"all\s+together|all\s+told|"
+    r"in\s+all|so\s+far|here|shown|showed|results?|overall)\b"
     # "how many textiles is that?", "how many does that make?": the records just found
     r"|\b(?:is|was)\s+that\W*$|\bthat\s+(?:makes?|made|comes?\s+to|came\s+to|adds?\s+up)\b"
     rf"|{HEAD_COUNT}",  # "give me a head count", pointing at what was found
@@ -115,19 +115,19 @@ _QUESTION_WORDS = frozenset(
     designer designers count exactly roughly approximately about around sketched etched engraved
     filmed filmmaker filmmakers printmaker printmakers illustrator illustrators cinematographer
     cinematographers appear appears appeared appearing represented here exactly precisely
-    spread spanning ranging over his her hers
-    main principal chief leading major key notable prominent primary across whole entire
+    spread spanning ranging over his her hers told showed main principal chief leading major
+    key notable prominent primary across whole entire
     """.split()
 )
-# Words a turn changes its mind with ("actually, forget that. show me nightclubs"), and nouns
-# that only say "a thing" ("the glass pieces"): never what a record must hold.
 # Words of a period named or pointed at ("the early seventies", "such early objects")
 _PERIOD_ADJECTIVES = frozenset("early late mid middle".split())
+# Words a turn changes its mind with ("actually, forget that. show me nightclubs"), nouns that
+# only say "a thing" ("the glass pieces"), "left once": never what a record must hold.
 _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
     piece pieces object objects thing things item items stuff material materials holdings ones
-    pics pic pix shots shot snaps wearing wears wore dressed
+    pics pic pix shots shot snaps wearing wears wore dressed left once
     """.split()
 )
 
@@ -227,6 +227,7 @@ def _subject_words(text: str) -> str:
     text = re.sub(HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
     text = _ALL_TOGETHER_RE.sub(" ", text)  # "all kinds together": every media type
     text = _HEAD_COUNT_RE.sub(" ", text)  # "a head count of those": a count, no heads
+    text = re.sub(SPAN, " ", text, flags=re.I)  # "from those two decades": a period pointed at
     kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
     if period_filters(text) or _BACK_RE.search(text):  # "the early seventies", "such early ones"
         kept -= _PERIOD_ADJECTIVES

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.terms import stem
-from discovery.agent.offline.thread_lists import list_after
+from discovery.agent.offline.thread_lists import BACK_TO_RE, ITS_RE, LIST_RE, LISTS, list_after
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
 
@@ -40,7 +40,8 @@ _POSITION_RES = [
     re.compile(
         r"\b(?P<before_last>last\s+but\s+one|"
         r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
-        rf"{_NOUN}\s+(?:just\s+|right\s+)?before\s+(?:the\s+)?last)\b",
+        rf"{_NOUN}\s+(?:just\s+|right\s+)?(?:before|above)\s+(?:the\s+)?(?:last|final)"
+        rf"(?:\s+{_NOUN})?)\b",
         re.I,
     ),
     # "the third from the bottom", "2nd to last", "the fourth one from the end": counted back
@@ -90,12 +91,13 @@ _POSITION_RES = [
         re.IGNORECASE,
     ),
 ]
-# "the second stole picture", "the last of the skirt photos", with a likeness or a question: a
-# position in the list of that subject (`list_about`)
-_IN_LIST_RE = re.compile(
+# "the second stole picture", "the last of the skirt photos", "the first Frankstown one", with a
+# likeness or a question: a position in the list of that subject (`list_about`; a word no list
+# was searched for leaves the position in the newest list)
+_INLIST_RE = re.compile(
     rf"\bthe\s+(?P<word>{'|'.join(_ORDINALS)})\s+(?:of\s+(?:the|those|these)\s+)?"
-    r"(?!(?:century|centuries|half|time|decade|world|day|year|years)\b)"
-    rf"(?P<list_about>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?!one\b){_NOUN}s?\b",
+    r"(?!(?:century|centuries|half|time|decade|world|day|year|years|but|and|or|one|same|very)\b)"
+    rf"(?P<list_about>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+{_NOUN}s?\b",
     re.I,
 )
 _CREATOR_RE = re.compile(
@@ -109,6 +111,12 @@ _ABOUT_RE = re.compile(
     rf"\b(?:the|that|this)\s+{_NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
     r"(?P<about>[^,?!;:]+?)(?=\s*(?:[,?!;:]|\s[-\u2013\u2014]\s|\.\s*$|\bbut\b|\bonly\b"
     r"|\bfrom the\b|\bin the \d|$))",
+    re.IGNORECASE,
+)
+# "more like that conference photo": the record just talked about, else the shown one whose
+# title holds the word (a guess: none holds it, no reference)
+_THAT_ABOUT_RE = re.compile(
+    rf"\b(?:that|this)\s+(?!(?:one|same|kind|sort|type)\b)(?P<about>[a-z][\w'-]*)\s+{_NOUN}\b",
     re.IGNORECASE,
 )
 _SIMILAR_RE = re.compile(
@@ -142,30 +150,6 @@ _NAMED_RE = re.compile(
 )
 
 
-# "from the first list", "going back to the earlier results", "in the original search": which
-# of the thread's lists the pointer counts in (1: the first; -2: the one before the last).
-_LIST_RE = re.compile(
-    r"\b(?:(?:back\s+)?(?:to|from|in|on|of|at)\s+)?(?:the|that|my)\s+"
-    r"(?P<which>first|original|initial|earlier|previous|prior|older|second|third|other)\s+"
-    # "the first result" is a record (a position), "the first results" a list
-    r"(?:list|results|search(?:es)?|set|batch|ones|page|lot|group)\b"
-    r"(?:\s+(?:you\s+)?(?:showed|gave|found)(?:\s+me)?)?",
-    re.IGNORECASE,
-)
-_LISTS = {"first": 1, "original": 1, "initial": 1, "second": 2, "third": 3}  # else -2
-# "back to the hats: more like the first one there": the list of an earlier search, named by
-# its subject; "going back two lists, ...": counted back from the last one.
-_BACK_TO_RE = re.compile(
-    r"^\s*(?:(?:ok|okay|so|now|and|right)\b[\s,]*)?(?:(?:let's\s+)?go(?:ing)?\s+)?back\s+"
-    r"(?:(?P<count>one|two|three|[1-3])\s+(?:lists?|searches|results|sets)|"
-    r"to\s+(?:the\s+|those\s+|my\s+)?(?P<about>[^:,;.?!]+?))\s*[:,;.]\s*",
-    re.I,
-)
-_ITS_RE = re.compile(
-    r"\b(?:its|their)\s+(?=(?:very\s+)?(?:\d{1,3}(?:st|nd|rd|th)\b|[a-z]+\b))", re.I
-)
-
-
 @dataclass(frozen=True)
 class Reference:
     """A pointer at a shown record: a 1-based `position` (-1: the last), or a `creator`."""
@@ -184,25 +168,25 @@ class Reference:
 def parse_reference(text: str) -> Reference | None:
     """The shown record this turn points at, if it points at one; in an earlier list of the
     thread when the turn names one ("the 3rd one from the first list")."""
-    if (back := _BACK_TO_RE.match(text)) is not None and _LIST_RE.search(text) is None:
+    if (back := BACK_TO_RE.match(text)) is not None and LIST_RE.search(text) is None:
         ref = _parse_reference(text[back.end() :])
         if ref is not None and (count := back.group("count")):
             steps = _NUMBER_WORDS.get(count.lower()) or int(count)
             return replace(ref, list_index=-(steps + 1))
         if ref is not None:
             return replace(ref, list_about=back.group("about").strip())
-    if (m := _LIST_RE.search(text)) is None:
+    if (m := LIST_RE.search(text)) is None:
         ref = _parse_reference(text)
         named = list_after(ref.rest) if ref is not None and ref.position else None
         if ref is not None and named and not ref.list_about:  # "... from the hat photos"
             return replace(ref, list_about=named.group("about"), rest=_without(ref.rest, named))
         return ref
     which = m.group("which").lower()
-    rest = _ITS_RE.sub("the ", _without(text, m))  # "more like its first photo"
+    rest = ITS_RE.sub("the ", _without(text, m))  # "more like its first photo"
     ref = _parse_reference(rest)
     if ref is None:  # "more like the first ones": the list named was the pointer itself
         return _parse_reference(text)
-    return replace(ref, list_index=_LISTS.get(which, -2))
+    return replace(ref, list_index=LISTS.get(which, -2))
 
 
 def _parse_reference(text: str) -> Reference | None:
@@ -221,7 +205,7 @@ def _parse_reference(text: str) -> Reference | None:
             return Reference(creator=creator, describe=describe, rest=_without(text, m))
     *ordered, demonstrative = _POSITION_RES
     likes = list(_SIMILAR_RE.finditer(text))  # "#2 and #3 are nice, more like #3": the 3rd
-    in_list = [_IN_LIST_RE] if likes or describe else []
+    in_list = [_INLIST_RE] if likes or describe else []
     for start in dict.fromkeys((likes[-1].end() if likes else 0, 0)):
         for pattern in (*in_list, *ordered):
             if m := pattern.search(text, start):
@@ -231,6 +215,10 @@ def _parse_reference(text: str) -> Reference | None:
     if (m := _ABOUT_RE.search(text)) and content_words(m.group("about")):
         about = m.group("about").strip()
         return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True)
+    if m := _THAT_ABOUT_RE.search(text):  # "more like that conference photo"
+        about = m.group("about")
+        return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True,
+                         demonstrative=True)  # fmt: skip
     named, m = _NAMED_RE.search(text), demonstrative.search(text)
     if m and not (named and named.group(0).lower().endswith(" one")):  # "that photo"
         rest = _without(text, m)

@@ -1,6 +1,7 @@
-"""Which of the thread's shown lists a turn names by its subject ("back to the hats: more like
-the first one there", "the second stole picture"): part of the local planner's reading of
-references (a heuristic stand-in for an LLM, documented as such)."""
+"""Which of the thread's shown lists a turn names: by its subject ("back to the hats: more like
+the first one there", "the second stole picture", "the last one of the jacquard list"), by its
+place in the thread ("from the first list", "going back two searches"). Part of the local
+planner's reading of references (a heuristic stand-in for an LLM, documented as such)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from discovery.agent.offline.querying import GENERIC_WORDS, content_words
 from discovery.agent.offline.terms import stem
 from discovery.agent.planning import words
 
-# "the one before last from the mayor photos", "the third one in the wedding pictures": after a
-# pointer, the list of that subject
+# "the one before last from the mayor photos", "the third one in the wedding pictures", "the last
+# one of the jacquard list": after a pointer, the list of that subject
 _FROM_LIST_RE = re.compile(
     r"\b(?:from|of|in|among)\s+(?:the|those|these|my)\s+"
     r"(?P<about>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
-    r"(?:photos|photographs|pictures|pics|images|results|ones|prints|records|shots)\b",
+    r"(?:photos|photographs|pictures|pics|images|results|ones|prints|records|shots|scenes|"
+    r"list|batch|set|search)\b",
     re.I,
 )
 
@@ -35,3 +37,27 @@ def list_named(queries: list[str], about: str) -> int | None:
         if wanted & {stem(w) for w in words(query)}:
             return -back
     return None
+
+
+# "from the first list", "going back to the earlier results", "in the original search": which
+# of the thread's lists the pointer counts in (1: the first; -2: the one before the last).
+LIST_RE = re.compile(
+    r"\b(?:(?:back\s+)?(?:to|from|in|on|of|at)\s+)?(?:the|that|my)\s+"
+    r"(?P<which>first|original|initial|earlier|previous|prior|older|second|third|other)\s+"
+    # "the first result" is a record (a position), "the first results" a list
+    r"(?:list|results|search(?:es)?|set|batch|ones|page|lot|group)\b"
+    r"(?:\s+(?:you\s+)?(?:showed|gave|found)(?:\s+me)?)?",
+    re.IGNORECASE,
+)
+LISTS = {"first": 1, "original": 1, "initial": 1, "second": 2, "third": 3}  # else -2
+# "back to the hats: more like the first one there": the list of an earlier search, named by
+# its subject; "going back two lists, ...": counted back from the last one.
+BACK_TO_RE = re.compile(
+    r"^\s*(?:(?:ok|okay|so|now|and|right)\b[\s,]*)?(?:(?:let's\s+)?go(?:ing)?\s+)?back\s+"
+    r"(?:(?P<count>one|two|three|[1-3])\s+(?:lists?|searches|results|sets)|"
+    r"to\s+(?:the\s+|those\s+|my\s+)?(?P<about>[^:,;.?!]+?))\s*[:,;.]\s*",
+    re.I,
+)
+ITS_RE = re.compile(
+    r"\b(?:its|their)\s+(?=(?:very\s+)?(?:\d{1,3}(?:st|nd|rd|th)\b|[a-z]+\b))", re.I
+)
