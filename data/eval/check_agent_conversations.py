@@ -51,6 +51,8 @@ Usage (from the repository root):
         # the thirteenth set (ids v13-001...; it must not repeat a line of v2 to v12 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v14.jsonl
         # the fourteenth set (ids v14-001...; it must not repeat a line of v2 to v13 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v15.jsonl
+        # the fifteenth set (ids v15-001...; it must not repeat a line of v2 to v14 either)
 """
 
 from __future__ import annotations

@@ -44,6 +44,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   doing (`style: activity`), British or alternative spellings (`style: variant_spelling`) and
   requests that rule something out (`style: exclusion`), and it must not repeat a line of v2 to
   v13.
+- `v15`: `agent_conversations_v15.jsonl` (ids `v15-001`...), written 2026-11-27 without running
+  the agent, as a fresh set after v14; the same weighting plus searches that say how many people
+  and who (`style: people_count`), people named by their job in everyday words
+  (`style: occupation`) and one thing placed relative to another (`style: in_frame`), and it must
+  not repeat a line of v2 to v14.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -77,7 +82,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v14).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v15).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -172,7 +177,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 15)},
+    **{f"v{n}": _weighted(n) for n in range(7, 16)},
 }
 DEFAULT_SET = "v2"
 
@@ -251,7 +256,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v14` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v15` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
