@@ -101,6 +101,15 @@ def test_the_dense_ranking_is_tried_once_and_only_when_nothing_supported() -> No
     assert out is not None and out.leg is None and out.query != "kids at the pool"
 
 
+def test_a_query_with_search_syntax_is_not_retried_on_the_dense_ranking() -> None:
+    # the dense ranking cannot keep "-armchairs" out nor hold a "quoted phrase"
+    for query in ("chairs -armchairs", '"hill district" kids at the pool'):
+        context = ctx(query, "doubtful")
+        context.support = 0.0
+        out = refiner().refine(context)
+        assert out is None or out.leg is None
+
+
 def test_off_topic_results_are_retried_with_the_names_written_outside_the_query() -> None:
     message = (
         "Hello! My father served in the Army Air Forces during the war and I'd love to see "

@@ -53,6 +53,29 @@ def test_a_negated_media_type_is_no_filter() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "query", "filters"),
+    [
+        # written apart from the sets: what a new request rules out is the search's -word
+        ("lamps, but no chandeliers", "lamps -chandeliers", {}),
+        ("drawings that aren't made of charcoal", "drawings -charcoal", {"media_type": "drawing"}),
+        ("quilts other than crazy quilts", "quilts", {}),  # cannot be said: nothing excluded
+        ("prints but nothing that's a woodcut", "prints -woodcut", {"media_type": "print"}),
+        ("girls without hair ribbons", "girls -ribbons", {}),  # the thing, not its every word
+        # the period after it stays the request's
+        (
+            "photos of boys without caps from the 1940s",
+            "photos of boys from the 1940s -caps",
+            {"media_type": "photograph", "year_from": 1940, "year_to": 1949},
+        ),
+    ],
+)
+def test_what_a_request_rules_out_is_excluded_from_the_search(
+    text: str, query: str, filters: dict[str, object]
+) -> None:
+    assert plan_turn(text) == PlannedSearch(query, filters)
+
+
+@pytest.mark.parametrize(
     ("text", "year_from", "subject"),
     [
         ("just keep the fifties ones", 1950, "italian"),

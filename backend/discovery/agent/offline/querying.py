@@ -25,9 +25,11 @@ from discovery.agent.offline.periods import (
     period_filters,
     without_named_period,
 )
+from discovery.agent.offline.question_kinds import TECHNIQUE_WORDS
 from discovery.agent.offline.turn_phrases import (
     KEEP_TO_RE,
     drops_subject,
+    negated,
     own_subject,
     widens,
     without_negated,
@@ -202,6 +204,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     """The tool arguments for this turn, given the thread's previous search (if any)."""
     if drops_subject(text):  # "forget the bride, any fireplace photo": a request of its own
         previous = None
+    excluded = _excluded(text, without_negated(text))
     text = without_negated(text)
     led = without_lead(text)
     if previous is not None and (kept_to := KEEP_TO_RE.match(led)):  # "keep it to the 50s"
@@ -227,7 +230,25 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
         extra = " ".join(_constraint_words(text))
         return PlannedSearch(" ".join(x for x in (query, extra) if x).strip(), merged, True)
     filters = {k: v for k, v in filters.items() if v is not None}
-    return PlannedSearch(write_query(text) or text.strip().lower(), filters)
+    query = write_query(text) or text.strip().lower()
+    return PlannedSearch(" ".join((query, *excluded)), filters)
+
+
+def _excluded(text: str, kept: str) -> list[str]:
+    """What a new request rules out, as the search's `-word` syntax ("prints, but no etchings":
+    "-etchings"): of each thing it does not want, its last subject word or print technique
+    ("girls without hair ribbons": "-ribbons"), unless the request asks for that word too
+    ("quilts other than crazy quilts": nothing). A media type or a period it does not want is
+    left out of the query, not excluded ("objects from Africa, not photos"); `kept` is the text
+    without what it does not want."""
+    wanted = set(content_words(kept))
+    out = []
+    for phrase in negated(text):
+        named = [w for w in content_words(phrase)
+                 if w in subject(phrase).split() or w in TECHNIQUE_WORDS]  # fmt: skip
+        if named and named[-1] not in wanted:
+            out.append(f"-{named[-1]}")
+    return out
 
 
 def _constraint_words(text: str) -> list[str]:

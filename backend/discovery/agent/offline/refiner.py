@@ -15,6 +15,7 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection
 
@@ -31,6 +32,7 @@ from discovery.agent.offline.terms import TermStats
 from discovery.agent.planning import RefineContext, Refinement, normalize, words
 
 RAREST = 3  # the request's rarest words a "specify" refinement keeps
+_SYNTAX_RE = re.compile(r'(?:^|\s)-\S|"')  # the search's syntax: -excluded, "quoted"
 # Words of the catalog's captions that place or list people, never a subject to add ("Six men,
 # including boxer Fritzie Zivic second from left").
 CAPTION_FRAME = frozenset("including left right center centre front background foreground".split())
@@ -92,8 +94,8 @@ class LocalRefiner:
         the dense ranking alone, whose nearest records do not depend on which words matched.
         Once per turn (not after a dense attempt). Not for thinner support, nor for off-topic
         records: measured, that found nothing better (docs/agent-evaluation.md)."""
-        if ctx.support != 0.0 or ctx.leg is not None:
-            return []
+        if ctx.support != 0.0 or ctx.leg is not None or _SYNTAX_RE.search(ctx.query):
+            return []  # the dense ranking cannot keep "-excluded" words or "quoted phrases"
         return [Refinement(ctx.query, "dense", leg="dense")]
 
     def _names(self, ctx: RefineContext) -> list[Refinement]:

@@ -27,10 +27,18 @@ _DROPPED_RE = re.compile(
     r"[^,.;:!?\u2014-]*[,.;:!?\u2014-]+\s*(?=\w)",
     re.IGNORECASE,
 )
-# ", not photos", "but not the prints", "except paintings": what the person does not want
+# ", not photos", "but not the prints", "except paintings", "but no etchings", "textiles other
+# than tapestries", "men without hats", "sculptures that aren't made of bronze": what the person
+# does not want
 NEGATED_RE = re.compile(
-    r"(?:,\s*|\s+but\s+)(?:not|except(?:\s+for)?|excluding|other\s+than|apart\s+from)\s+"
-    r"(?:any\s+|the\s+)?[^,.;!?]*(?=[,.;!?]|$)",
+    r"(?:(?:,\s*|\s+but\s+)(?:not|no|nothing(?:\s+(?:that's|that\s+is|made\s+of))?|"
+    r"except(?:\s+for)?|excluding|other\s+than|apart\s+from)"
+    r"|\s+(?:other\s+than|except(?:\s+for)?|excluding|without)"
+    r"|\s+(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|weren't|were\s+not)"
+    r"(?:\s+(?:made\s+(?:of|from|in)|by))?)\s+"
+    r"(?:any\s+|the\s+|an?\s+)?(?P<not>[^,.;!?]*?)"
+    # up to the end of the clause or a period after it ("women without hats from the 1950s")
+    r"(?=\s*[,.;!?]|\s*$|\s+(?:from|during|before|after|since|in\s+the|taken|made)\b)",
     re.IGNORECASE,
 )
 # A follow-up that lifts a constraint: "any decade is fine", "any type will do".
@@ -55,6 +63,12 @@ def without_negated(text: str) -> str:
     photo before 1950": the fireplace photos)."""
     text = _DROPPED_RE.sub("", text) or text
     return NEGATED_RE.sub("", text).strip(" ,;") or text
+
+
+def negated(text: str) -> list[str]:
+    """The phrases the text says the person does not want ("prints, but no etchings":
+    "etchings"), in order; none in a clause that drops the thread's subject."""
+    return [m.group("not").strip() for m in NEGATED_RE.finditer(_DROPPED_RE.sub("", text))]
 
 
 def widens(text: str) -> dict[str, None]:
