@@ -39,17 +39,17 @@ FUSION_K = 10  # the two rankings are fused with weight / (FUSION_K + rank)
 WEIGHTS = (0.5, 1.0)  # the vector ranking, the subject-text ranking (chosen on tune)
 SHORT_TITLE = 2  # a title with fewer subject words than this names an object only
 COMMON_SHARE = 0.10  # a word in more than this share of the archive's records is no subject
+# Words never about a record: articles, pronouns, numbers, the function words the text index
+# does not index (PostgreSQL's English stop list, which the BM25 leg drops) and the prepositions
+# and positions that place people in a caption ("some holding books", "standing at bottom of
+# staircase", "before crowd"). Without the last two a long title's rarest words were "some",
+# "before" or "during". (Not the planner's `catalog_evidence.FUNCTION_WORDS`: that list holds
+# request words too, "mine", "look", "show", which a title may be about.)
 STOPWORDS = frozenset(
-    "the and with his her their its that this these those who which what from into onto over "
-    "under for are was were has had have reads read showing shows one two three four five six "
-    "seven eight nine ten".split()
-)
-# Function words the text index does not index (PostgreSQL's English stop list, which the BM25
-# leg drops) and the prepositions and positions that place people in a caption ("some holding
-# books", "standing at bottom of staircase", "before crowd"): a caption's words, never what it
-# is about. Without them a long title's rarest words were "some", "before" or "during".
-FUNCTION_WORDS = frozenset(
     """
+    the and with his her their its that this these those who which what from into onto over
+    under for are was were has had have reads read showing shows one two three four five six
+    seven eight nine ten
     about above after again against all also any because been before being below between both
     but can did does doing down during each few further here how just more most nor not now off
     once only other our out own same should some such than then there too until very when where
@@ -114,7 +114,6 @@ def subject_words(item: ItemDetail, terms: DocFreq | None = None, size: int = 0)
                 and not w.isdigit()
                 and w not in skip
                 and w not in STOPWORDS
-                and w not in FUNCTION_WORDS
                 and w not in APPEARANCE
                 and not common
                 and _stem(w) not in seen

@@ -204,8 +204,9 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     """The tool arguments for this turn, given the thread's previous search (if any)."""
     if drops_subject(text):  # "forget the bride, any fireplace photo": a request of its own
         previous = None
-    excluded = _excluded(text, without_negated(text))
-    text = without_negated(text)
+    wanted = without_negated(text)
+    excluded = _excluded(text, wanted)
+    text = wanted
     led = without_lead(text)
     if previous is not None and (kept_to := KEEP_TO_RE.match(led)):  # "keep it to the 50s"
         text = f"only {led[kept_to.end() :].strip()}"
@@ -244,8 +245,8 @@ def _excluded(text: str, kept: str) -> list[str]:
     wanted = set(content_words(kept))
     out = []
     for phrase in negated(text):
-        named = [w for w in content_words(phrase)
-                 if w in subject(phrase).split() or w in TECHNIQUE_WORDS]  # fmt: skip
+        topic = set(subject(phrase).split()) | TECHNIQUE_WORDS
+        named = [w for w in content_words(phrase) if w in topic]
         if named and named[-1] not in wanted:
             out.append(f"-{named[-1]}")
     return out
