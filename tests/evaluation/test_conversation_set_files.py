@@ -1,8 +1,8 @@
 """The frozen judged conversation sets written blind (`data/eval/agent_conversations_v4.jsonl`,
 `_v5.jsonl`, `_v6.jsonl`, `_v7.jsonl`, `_v8.jsonl`, `_v9.jsonl`, `_v10.jsonl`, `_v11.jsonl`,
-`_v12.jsonl`, `_v13.jsonl`, `_v14.jsonl`, `_v15.jsonl` and `_v16.jsonl`): their files, ids, split, coverage
-and fresh wording (no line of an earlier set or of the intent data), the "one before last"
-reference, and `--set vN` through the CLI.
+`_v12.jsonl`, `_v13.jsonl`, `_v14.jsonl`, `_v15.jsonl` and `_v16.jsonl`): their files, ids,
+split, coverage and fresh wording (no line of an earlier set or of the intent data), the "one
+before last" reference, and `--set vN` through the CLI.
 Nothing here runs the agent."""
 
 from __future__ import annotations
