@@ -53,6 +53,8 @@ Usage (from the repository root):
         # the fourteenth set (ids v14-001...; it must not repeat a line of v2 to v13 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v15.jsonl
         # the fifteenth set (ids v15-001...; it must not repeat a line of v2 to v14 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v16.jsonl
+        # the sixteenth set (ids v16-001...; it must not repeat a line of v2 to v15 either)
 """
 
 from __future__ import annotations

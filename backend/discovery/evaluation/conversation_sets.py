@@ -49,6 +49,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   and who (`style: people_count`), people named by their job in everyday words
   (`style: occupation`) and one thing placed relative to another (`style: in_frame`), and it must
   not repeat a line of v2 to v14.
+- `v16`: `agent_conversations_v16.jsonl` (ids `v16-001`...), written 2026-11-27 without running
+  the agent, as a fresh set after v15; the same weighting plus searches by weather, season or
+  time of day (`style: weather_season`), people by age in everyday words (`style: age_group`) and
+  a group named by a collective noun or an organisation (`style: collective`), and it must not
+  repeat a line of v2 to v15.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -82,7 +87,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v15).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v16).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -177,7 +182,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 16)},
+    **{f"v{n}": _weighted(n) for n in range(7, 17)},
 }
 DEFAULT_SET = "v2"
 
@@ -256,7 +261,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v15` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v16` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
