@@ -6,21 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import psycopg
-from psycopg.types.json import Jsonb
+from tests.archive_rows import add_titled
 
 from discovery.runtime import Runtime
 from discovery.search import everyday_words
 from discovery.search.spelling import SpellingCorrector
-
-_INSERT = (
-    "insert into items (id, kind, name, title, description, metadata, content_hash)"
-    " select id, 'archive', id, %s, '', %s, 'h' from unnest(%s::text[]) id"
-)
-
-
-async def _add(conn: psycopg.AsyncConnection, prefix: str, n: int, title: str) -> None:
-    await conn.execute(_INSERT, (title, Jsonb({}), [f"{prefix}{i}" for i in range(n)]))
 
 
 def test_the_list_is_read_by_singular_plural_and_acronym() -> None:
@@ -46,10 +36,10 @@ async def test_an_everyday_word_the_catalog_never_uses_becomes_the_catalogs_word
     runtime: Runtime,
 ) -> None:
     async with runtime.db.connection() as conn:
-        await _add(conn, "m", 4, "Three men standing on porch")
-        await _add(conn, "c", 3, "Man smoking cigar")
-        await _add(conn, "s", 3, "Woman wearing sunglasses")
-        await _add(conn, "g", 3, "Two soldiers standing guard")
+        await add_titled(conn, "m", 4, "Three men standing on porch")
+        await add_titled(conn, "c", 3, "Man smoking cigar")
+        await add_titled(conn, "s", 3, "Woman wearing sunglasses")
+        await add_titled(conn, "g", 3, "Two soldiers standing guard")
     corrector = SpellingCorrector(runtime.db)
     fixed = await corrector.correct("fellas puffing on stogies")
     assert fixed.query == "men puffing on cigar"  # the catalog never says "cigars"
@@ -65,10 +55,10 @@ async def test_nothing_is_replaced_when_the_catalog_uses_the_word_or_lacks_the_r
     runtime: Runtime,
 ) -> None:
     async with runtime.db.connection() as conn:
-        await _add(conn, "g", 3, "Gents outfitters storefront")  # the catalog's own word
-        await _add(conn, "m", 5, "Men at the bar")
-        await _add(conn, "t", 2, "Tuxedo")  # two records: below MIN_RECORDS
-        await _add(conn, "w", 4, "Women and men at the bar")
+        await add_titled(conn, "g", 3, "Gents outfitters storefront")  # the catalog's own word
+        await add_titled(conn, "m", 5, "Men at the bar")
+        await add_titled(conn, "t", 2, "Tuxedo")  # two records: below MIN_RECORDS
+        await add_titled(conn, "w", 4, "Women and men at the bar")
     corrector = SpellingCorrector(runtime.db)
     assert (await corrector.correct("gents")).changes == {}
     assert (await corrector.correct("tux")).changes == {}
@@ -81,7 +71,7 @@ async def test_the_rule_reads_the_list_it_is_given(runtime: Runtime, tmp_path: P
     path = tmp_path / "words.toml"
     path.write_text('[words]\nbrolly = ["umbrella"]\n', encoding="utf-8")
     async with runtime.db.connection() as conn:
-        await _add(conn, "u", 3, "Woman holding umbrella")
+        await add_titled(conn, "u", 3, "Woman holding umbrella")
         found = await everyday_words.catalog_words(
             conn, ["brollies", "fellas"], "archive", path=path
         )
