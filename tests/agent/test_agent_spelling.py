@@ -4,6 +4,8 @@ and the answer says so; the exact flag and quotes search what was typed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from discovery.agent.events import AttemptEvent, DoneEvent, ResultsEvent
@@ -61,3 +63,17 @@ async def test_stream_attempt_shows_the_corrected_query(agent: AgentService) -> 
     final = next(e for e in events if isinstance(e, ResultsEvent))
     assert final.response.spelling is not None
     assert isinstance(events[-1], DoneEvent)
+
+
+async def test_a_count_counts_the_corrected_subject(agent: AgentService) -> None:
+    """The facts tool's subject is corrected as the search's query is: the count is of the
+    boxing photographs the search shows, not of the word "boxng" (no record)."""
+    response = await agent.run("how many photgraphs of boxng are there?")
+    assert response.spelling is not None
+    assert response.spelling.changes == {"photgraphs": "photographs", "boxng": "boxing"}
+    exact = await agent.run("how many photgraphs of boxng are there?", spelling=False)
+    assert exact.spelling is None
+    assert response.message is not None and exact.message is not None
+    counted = [int(n) for n in re.findall(r"\b(\d+)\b", response.message)]
+    assert counted and counted[0] > 0, response.message
+    assert "boxing" in response.message and "boxng" in exact.message, exact.message

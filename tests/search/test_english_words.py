@@ -4,15 +4,11 @@ embedded database's vocabulary."""
 from __future__ import annotations
 
 from psycopg.types.json import Jsonb
+from tests.archive_rows import INSERT_TITLED
 
 from discovery.runtime import Runtime
 from discovery.search import english_words
 from discovery.search.spelling import SpellingCorrector
-
-_INSERT = (
-    "insert into items (id, kind, name, title, description, metadata, content_hash)"
-    " select id, 'archive', id, %s, '', %s, 'h' from unnest(%s::text[]) id"
-)
 
 
 def test_wordnet_words_and_their_inflections_are_english() -> None:
@@ -36,7 +32,7 @@ def test_forms_of_one_word_are_related_other_words_are_not() -> None:
 async def test_a_real_word_with_a_letter_left_out_is_still_a_typo(runtime: Runtime) -> None:
     async with runtime.db.connection() as conn:
         ids = [f"g{i}" for i in range(6)]
-        await conn.execute(_INSERT, ("Golf course", Jsonb({}), ids))
+        await conn.execute(INSERT_TITLED, ("Golf course", Jsonb({}), ids))
     corrector = SpellingCorrector(runtime.db, synonyms=False)
     assert (await corrector.correct("golf corse")).changes == {"corse": "course"}
 
@@ -46,7 +42,7 @@ async def test_a_real_word_is_corrected_only_to_a_form_of_itself(runtime: Runtim
         for prefix, title in (("r", "Rocks on the shore"), ("c", "Corner store"),
                               ("t", "Tweed jacket")):  # fmt: skip
             ids = [f"{prefix}{i}" for i in range(6)]
-            await conn.execute(_INSERT, (title, Jsonb({}), ids))
+            await conn.execute(INSERT_TITLED, (title, Jsonb({}), ids))
     corrector = SpellingCorrector(runtime.db, synonyms=False)
     assert (await corrector.correct("spotted frocks")).changes == {}
     assert (await corrector.correct("mourners")).changes == {}

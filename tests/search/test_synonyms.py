@@ -3,21 +3,11 @@ the spelling corrector's last rule, against the embedded database's vocabulary."
 
 from __future__ import annotations
 
-import psycopg
-from psycopg.types.json import Jsonb
+from tests.archive_rows import add_titled
 
 from discovery.runtime import Runtime
 from discovery.search import synonyms
 from discovery.search.spelling import SpellingCorrector
-
-_INSERT = (
-    "insert into items (id, kind, name, title, description, metadata, content_hash)"
-    " select id, 'archive', id, %s, '', %s, 'h' from unnest(%s::text[]) id"
-)
-
-
-async def _add(conn: psycopg.AsyncConnection, prefix: str, n: int, title: str) -> None:
-    await conn.execute(_INSERT, (title, Jsonb({}), [f"{prefix}{i}" for i in range(n)]))
 
 
 def test_plurals_read_back_to_the_word_wordnet_has() -> None:
@@ -38,8 +28,8 @@ def test_senses_are_the_words_own_else_its_singulars() -> None:
 
 async def test_a_word_the_catalog_never_uses_becomes_its_own_word(runtime: Runtime) -> None:
     async with runtime.db.connection() as conn:
-        await _add(conn, "v", 4, "Man wearing vest and plaid jacket")
-        await _add(conn, "p", 3, "Plaid blanket")
+        await add_titled(conn, "v", 4, "Man wearing vest and plaid jacket")
+        await add_titled(conn, "p", 3, "Plaid blanket")
     corrector = SpellingCorrector(runtime.db)
     fixed = await corrector.correct("waistcoats and tartan jackets")
     assert fixed.query == "vests and plaid jackets"
@@ -52,9 +42,9 @@ async def test_no_word_is_replaced_when_the_catalog_uses_it_or_too_rarely_uses_a
     runtime: Runtime,
 ) -> None:
     async with runtime.db.connection() as conn:
-        await _add(conn, "w", 1, "Waistcoat with vest pockets")
-        await _add(conn, "v", 4, "Vest")
-        await _add(conn, "o", 2, "Overcoat")  # two records: below MIN_RECORDS
+        await add_titled(conn, "w", 1, "Waistcoat with vest pockets")
+        await add_titled(conn, "v", 4, "Vest")
+        await add_titled(conn, "o", 2, "Overcoat")  # two records: below MIN_RECORDS
     corrector = SpellingCorrector(runtime.db)
     assert (await corrector.correct("waistcoats")).changes == {}
     assert (await corrector.correct("greatcoats")).changes == {}
@@ -62,8 +52,8 @@ async def test_no_word_is_replaced_when_the_catalog_uses_it_or_too_rarely_uses_a
 
 async def test_senses_that_offer_different_words_leave_the_word_alone(runtime: Runtime) -> None:
     async with runtime.db.connection() as conn:
-        await _add(conn, "c", 3, "Lion cub at the zoo")
-        await _add(conn, "f", 3, "Portrait of a fellow of the society")
+        await add_titled(conn, "c", 3, "Lion cub at the zoo")
+        await add_titled(conn, "f", 3, "Portrait of a fellow of the society")
     corrector = SpellingCorrector(runtime.db)
     # "lad": a cub (a boy) or a fellow: two senses, two catalog words, no choice
     assert (await corrector.correct("lads at the fair")).changes == {}
@@ -74,8 +64,8 @@ async def test_senses_that_offer_different_words_leave_the_word_alone(runtime: R
 
 async def test_words_the_model_knows_are_left_to_the_model(runtime: Runtime) -> None:
     async with runtime.db.connection() as conn:
-        await _add(conn, "c", 4, "Copper kettle")
-        await _add(conn, "v", 4, "Vest")
+        await add_titled(conn, "c", 4, "Copper kettle")
+        await add_titled(conn, "v", 4, "Vest")
     corrector = SpellingCorrector(runtime.db, known=("cops", "cop"))
     assert (await corrector.correct("beat cops")).changes == {}  # never "coppers"
     assert (await corrector.correct("waistcoats")).changes == {"waistcoats": "vests"}

@@ -1,6 +1,8 @@
 """Spelling in the query-writing step: `SpellingMiddleware` corrects the search tool's query
-against the catalog's vocabulary (`search.spelling`) before the refinement loop runs it, for the
-local planner and an LLM alike, and records what it did.
+against the catalog's vocabulary (`search.spelling`) before the refinement loop runs it, and the
+facts tool's subject before it counts ("how many photgraphs of boxng?" counts boxing, as the
+search finds it), for the local planner and an LLM alike, and records what it did to the
+search.
 
 What the person typed stays searchable exactly: a turn run with `spelling` off (the graph's
 config, `configurable.spelling = False`; the API's `spelling: false`) is left alone, and so are
@@ -22,6 +24,7 @@ from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
+from discovery.agent.facts_tool import FACTS_TOOL
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SEARCH_TOOL
 from discovery.logs import log_event, user_text
@@ -50,9 +53,13 @@ def note(request_text: str, correction: Correction) -> dict[str, Any]:
 class SpellingMiddleware(AgentMiddleware[DiscoveryState]):
     state_schema = DiscoveryState
 
-    def __init__(self, corrector: SpellingCorrector, tool_name: str = SEARCH_TOOL) -> None:
+    def __init__(self, corrector: SpellingCorrector, fields: dict[str, str] | None = None) -> None:
         super().__init__()
-        self.corrector, self.tool_name = corrector, tool_name
+        self.corrector = corrector
+        # per tool, the argument whose words are corrected
+        self.fields = (
+            fields if fields is not None else {SEARCH_TOOL: "query", FACTS_TOOL: "subject"}
+        )
 
     def before_agent(self, state: DiscoveryState, runtime: Runtime[Any]) -> dict[str, Any]:
         return {"spelling": None}  # a note is about its own turn only
@@ -74,12 +81,11 @@ class SpellingMiddleware(AgentMiddleware[DiscoveryState]):
         request: ToolCallRequest,
         handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command[Any]]],
     ) -> ToolMessage | Command[Any]:
-        if request.tool_call["name"] != self.tool_name or not spelling_enabled(
-            getattr(request.runtime, "config", None)
-        ):
+        field = self.fields.get(request.tool_call["name"])
+        if field is None or not spelling_enabled(getattr(request.runtime, "config", None)):
             return await handler(request)
         args = request.tool_call["args"]
-        query = str(args.get("query") or "")
+        query = str(args.get(field) or "")
         state = request.state if isinstance(request.state, dict) else {}
         messages = list(state.get("messages") or [])
         text, _, start = latest_turn(messages)
@@ -91,9 +97,13 @@ class SpellingMiddleware(AgentMiddleware[DiscoveryState]):
         if start < len(messages):  # the inner steps read the request as corrected
             messages[start] = HumanMessage(content=spelled["corrected"], id=messages[start].id)
         inner = request.override(
-            tool_call={**request.tool_call, "args": {**args, "query": correction.query}},
+            tool_call={**request.tool_call, "args": {**args, field: correction.query}},
             state={**state, "messages": messages},
         )
+        if request.tool_call["name"] != SEARCH_TOOL:
+            # a count's answer names what it counted; the turn's note is the search's (both
+            # tools run in one step, and a step takes one note)
+            return await handler(inner)
         return _recorded(await handler(inner), spelled)
 
 

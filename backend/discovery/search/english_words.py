@@ -75,3 +75,40 @@ def related(word: str, term: str) -> bool:
             break
         shared += 1
     return shared >= min(len(word), len(term)) - 1
+
+
+# Endings of inflected forms of a known word (`is_known`), and whether they are verbal.
+_KNOWN_ENDINGS = (
+    ("ers", True), ("er", True), ("ing", True), ("ed", True), ("es", False), ("s", False),
+)  # fmt: skip
+_VOWELS = frozenset("aeiou")
+
+
+def is_known(word: str, known: frozenset[str]) -> bool:
+    """Whether `word` (lowercase) is a known word or an inflected form of one: "shoppers" is
+    no typo of "slippers" because "shop" is known. A typo rarely leaves a known base behind an
+    ending ("dreses", "caskits", "bowlling" and "christmass" do not). Only for words typed in
+    lowercase."""
+    if word in known:
+        return True
+    for ending, verbal in _KNOWN_ENDINGS:
+        stem = word[: -len(ending)]
+        if not word.endswith(ending) or len(stem) < 4 or (ending == "s" and stem[-1] == "s"):
+            continue
+        bases = {stem}
+        if verbal:
+            bases.add(stem + "e")
+            # a doubled consonant after a single short vowel: "shopp" -> "shop", not "bowll"
+            if stem[-1] == stem[-2] and stem[-3] in _VOWELS and stem[-4] not in _VOWELS:
+                bases.add(stem[:-1])
+        if bases & known:
+            return True
+    return False
+
+
+def same_word(word: str, term: str) -> bool:
+    """Whether one is an inflected form of the other ("watercolors" and "watercolor"): the
+    same word in another number or tense, never a typo to correct (the text ranking stems
+    both alike; correcting one to the other only announces a change the person did not
+    need)."""
+    return is_known(word, frozenset((term,))) or is_known(term, frozenset((word,)))

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 import psycopg
 
 from discovery.db import Database
-from discovery.search import english_words, spelling_variants
+from discovery.search import english_words, everyday_words, spelling_variants
 from discovery.search import synonyms as thesaurus
+from discovery.search.english_words import is_known, same_word
 from discovery.search.spelling_keys import far_first_letter, far_substitution
 from discovery.search.spelling_variants import catalog_spellings
 
@@ -67,6 +68,8 @@ def _replacer(term: str) -> Callable[[re.Match[str]], str]:
 
 
 def _case_like(typed: str, term: str) -> str:
+    if everyday_words.readable(typed) and not typed.islower():  # "GIs" -> "soldiers"
+        return term.lower()
     return term.capitalize() if typed[:1].isupper() else term.lower()
 
 
@@ -102,6 +105,7 @@ class _Word:
     typo: bool = True  # may be misspelled (else only possibly another spelling: `respell`)
     respell: bool = False  # lowercase, with British or American variants to look up
     synonym: bool = False  # lowercase, with WordNet synonyms to look up (`synonyms.py`)
+    everyday: bool = False  # in the list of everyday words (`everyday_words.py`)
 
     @property
     def lower(self) -> str:
@@ -115,40 +119,6 @@ def quoted_words(text: str) -> set[str]:
 
 # Endings of English inflection and derivation, and whether a base may have lost an "e" or
 # doubled its last consonant before them ("dancers": "dance"; "shoppers": "shop").
-_ENDINGS = (("ers", True), ("er", True), ("ing", True), ("ed", True), ("es", False), ("s", False))
-_VOWELS = frozenset("aeiou")
-
-
-def is_known(word: str, known: frozenset[str]) -> bool:
-    """Whether `word` (lowercase) is a known word or an inflected form of one: "shoppers" is
-    no typo of "slippers" because "shop" is known. A typo rarely leaves a known base behind an
-    ending ("dreses", "caskits", "bowlling" and "christmass" do not). Only for words typed in
-    lowercase."""
-    if word in known:
-        return True
-    for ending, verbal in _ENDINGS:
-        stem = word[: -len(ending)]
-        if not word.endswith(ending) or len(stem) < 4 or (ending == "s" and stem[-1] == "s"):
-            continue
-        bases = {stem}
-        if verbal:
-            bases.add(stem + "e")
-            # a doubled consonant after a single short vowel: "shopp" -> "shop", not "bowll"
-            if stem[-1] == stem[-2] and stem[-3] in _VOWELS and stem[-4] not in _VOWELS:
-                bases.add(stem[:-1])
-        if bases & known:
-            return True
-    return False
-
-
-def same_word(word: str, term: str) -> bool:
-    """Whether one is an inflected form of the other ("watercolors" and "watercolor"): the
-    same word in another number or tense, never a typo to correct (the text ranking stems
-    both alike; correcting one to the other only announces a change the person did not
-    need)."""
-    return is_known(word, frozenset((term,))) or is_known(term, frozenset((word,)))
-
-
 def _query_words(query: str, known: frozenset[str], keep: frozenset[str]) -> list[_Word]:
     """The query's words outside quotes that may be misspelled (not `known`, not `keep`) or
     spelled otherwise than the catalog spells them (`respell`; lowercase, not `keep`)."""
@@ -162,9 +132,11 @@ def _query_words(query: str, known: frozenset[str], keep: frozenset[str]) -> lis
         typo = len(text) >= MIN_LENGTH and text.isalpha() and lower not in known and not model_knows
         respell = text.islower() and bool(spelling_variants.variants(lower))
         synonym = text.islower() and not model_knows and thesaurus.has_synonyms(lower)
-        if typo or respell or synonym:
-            name = i > 0 and text[:1].isupper()
-            words.append(_Word(text, m.start(), m.end(), name, typo, respell, synonym))
+        everyday = everyday_words.readable(text) and everyday_words.key_of(lower) is not None
+        typo = typo and not everyday  # a word of the list is a real word, no typo
+        if typo or respell or synonym or everyday:
+            name = i > 0 and text[:1].isupper() and not everyday
+            words.append(_Word(text, m.start(), m.end(), name, typo, respell, synonym, everyday))
     return words
 
 
@@ -227,9 +199,12 @@ class SpellingCorrector:
         others = [w.lower for w in words if w.respell and w.lower not in found]
         if others:
             found |= await catalog_spellings(conn, others, self.kind, self.min_count)
+        said = [w.lower() for w in _WORD.findall(query)]
+        everyday = [w.lower for w in words if w.everyday and w.lower not in found]
+        if everyday:
+            found |= await everyday_words.catalog_words(conn, everyday, self.kind, said)
         rest = [w.lower for w in words if self.synonyms and w.synonym and w.lower not in found]
         if rest:
-            said = [w.lower() for w in _WORD.findall(query)]
             found |= await thesaurus.catalog_synonyms(conn, rest, self.kind, said)
         return found
 

@@ -89,7 +89,7 @@ def has_synonyms(word: str) -> bool:
     return len(word) >= MIN_LENGTH and word.isalpha() and bool(senses(word))
 
 
-def _plural(word: str) -> str:
+def plural(word: str) -> str:
     if word.endswith(("s", "x", "z", "ch", "sh")):
         return word + "es"
     if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
@@ -122,7 +122,7 @@ async def catalog_synonyms(
     if not per_word:
         return {}
     terms = {w for w in per_word} | {b for w in per_word if (b := singular(w))}
-    terms |= {f for sets in per_word.values() for ms in sets for m in ms for f in (m, _plural(m))}
+    terms |= {f for sets in per_word.values() for ms in sets for m in ms for f in (m, plural(m))}
     rows = await (await conn.execute(_COUNTS, {"kind": kind, "terms": sorted(terms)})).fetchall()
     used = {str(t): int(n) for t, n in rows}
     found = {}
@@ -131,11 +131,11 @@ async def catalog_synonyms(
             continue
         best = set()
         for mates in sets:
-            counted = [(used.get(m, 0) + used.get(_plural(m), 0), m) for m in mates]
+            counted = [(used.get(m, 0) + used.get(plural(m), 0), m) for m in mates]
             counted = [(n, m) for n, m in counted if n >= MIN_RECORDS]
             if counted:
                 best.add(max(counted, key=lambda pair: (pair[0], -len(pair[1])))[1])
         if len(best) == 1:  # every sense the catalog knows says the same word: unambiguous
             mate = best.pop()
-            found[word] = _plural(mate) if _is_plural(word) else mate
+            found[word] = plural(mate) if _is_plural(word) else mate
     return found

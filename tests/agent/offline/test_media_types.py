@@ -34,6 +34,10 @@ def test_parse_media_type() -> None:
         ("computer art", "digital art"),
         ("mixed-media collages", "mixed media"),
         ("children reading books", None),
+        ("who are the installation artists?", "installation"),
+        ("who made the installations?", "installation"),
+        ("video installations", "video"),
+        ("the plumbing installation in a basement", None),
         # things of a decorative art's material; the material stays the subject
         ("who made the silver pieces?", "decorative art"),
         ("what period are the glass objects from?", "decorative art"),

@@ -33,6 +33,14 @@ from discovery.agent.offline.querying import plan_turn, write_query
         ("we are researching hats and we'd like images of fedoras", "images of fedoras"),
         ("got any snaps of dockworkers?", "snaps of dockworkers"),
         ("actually let's look at overcoats instead", "overcoats"),
+        # a count said with a noun of number, as captions count
+        ("a pair of little girls posing together", "two little girls posing together"),
+        ("half a dozen women posing as a group", "six women posing as a group"),
+        ("a trio of girls in a group shot", "three girls in a group shot"),
+        # a couple of people stays; a couple of results is no count of anything
+        ("a couple with their baby", "couple with their baby"),
+        ("show me a couple of photos of boxers", "photos of boxers"),
+        ("show me a couple of the boxing ones", "boxing ones"),
     ],
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:

@@ -55,6 +55,9 @@ def _assert_points_back(text: str, kind: str, filters: dict[str, object]) -> Non
         ("what decades do you have jazz photos from?", "period", "jazz", PHOTOS),
         ("how old are the creche figures?", "period", "creche figures", {}),
         ("when were the boxing photos taken?", "period", "boxing", PHOTOS),
+        # where the archive keeps them is no subject
+        ("how many films are kept in this archive?", "count", "", {"media_type": "film"}),
+        ("how many photos of boxers are stored here?", "count", "boxers", PHOTOS),
     ],
 )
 def test_questions_with_their_own_subject_are_parsed(
@@ -193,6 +196,22 @@ def test_a_creator_answer_names_every_tied_creator_not_one_as_the_most() -> None
     assert text.endswith("among others.")  # 3 of the 7 paintings named
     pair = _artifact(total=4, creators=[("A", 2), ("B", 2)])
     assert answer(CatalogQuestion("creator"), pair).endswith("A and B made 2 each.")
+
+
+def test_a_creator_answer_names_the_creators_tied_after_the_first_not_two_at_random() -> None:
+    creators = [("Tobias Madison", 2), ("Edgar Arceneaux", 1), ("James Coleman", 1)]
+    creators += [("Lothar Baumgarten", 1), ("Mike Kelley", 1), ("Paul Chan", 1)]
+    facts = _artifact(total=7, creators=creators, filters={"media_type": "installation"})
+    text = answer(CatalogQuestion("creator"), facts)
+    assert (
+        "most were made by Tobias Madison (2), then Edgar Arceneaux (1), James Coleman (1), "
+        in text
+    )
+    assert "Lothar Baumgarten (1) and Mike Kelley (1), among others." in text  # Paul Chan left
+    # no tie at the cut: the next two, as before
+    plain = [("A", 5), ("B", 3), ("C", 2), ("D", 1)]
+    text = answer(CatalogQuestion("creator"), _artifact(total=11, creators=plain))
+    assert text.endswith("most were made by A (5), then B (3) and C (2).")
 
 
 def test_every_answer_template_renders() -> None:

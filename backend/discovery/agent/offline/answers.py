@@ -13,6 +13,7 @@ from discovery.agent.offline.questions import CatalogQuestion
 from discovery.settings import resource
 
 ANSWERS_FILE = resource("config/catalog_answers.toml")
+TIED_MAX = 4  # creators named after the first at most, when a tie would cut among them
 
 
 @cache
@@ -68,8 +69,9 @@ def _answer(question: CatalogQuestion, artifact: FactsArtifact, values: dict[str
             return t["creator_tied"].format(
                 **values, names=names, first_count=f"{first_count:,}", more=more
             )
+        others, cut = _with_ties(facts.creators[1:], others)
         rest = [f"{name} ({n:,})" for name, n in others]
-        joined = ", then " + " and ".join(rest) if rest else ""
+        joined = ", then " + _listed(rest) + (t["creator_more"] if cut else "") if rest else ""
         return t["creator"].format(
             **values, first=first, first_count=f"{first_count:,}", others=joined
         )
@@ -82,6 +84,30 @@ def _answer(question: CatalogQuestion, artifact: FactsArtifact, values: dict[str
         return t["period_none"].format(**values)
     span = _span(min(core), max(core), unit)
     return t["period"].format(**values, span=span, earliest=facts.earliest, latest=facts.latest)
+
+
+def _with_ties(
+    after_first: list[tuple[str, int]], others: list[tuple[str, int]]
+) -> tuple[list[tuple[str, int]], bool]:
+    """The creators named after the first, and whether creators of the last one's count were
+    left out: `others`, or, when the last of them is tied with creators left out, every creator
+    of that count too (up to `TIED_MAX` names in all; naming two of five tied makers would pick
+    two at random)."""
+    if (
+        not others
+        or len(after_first) <= len(others)
+        or after_first[len(others)][1] != others[-1][1]
+    ):
+        return others, False
+    tied = others[-1][1]
+    above = [c for c in after_first if c[1] > tied]
+    level = [c for c in after_first if c[1] == tied]
+    room = max(TIED_MAX - len(above), 0)
+    return above + level[:room], len(level) > room
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
 
 def what(artifact: FactsArtifact, single: bool = False) -> str:

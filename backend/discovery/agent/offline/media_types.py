@@ -38,6 +38,10 @@ _MORE_MEDIA = (
     (re.compile(r"\bartists?'?\s+books?\b", re.I), "book"),
     (re.compile(r"\b(?:digital|computer)\s+art(?:works?)?\b", re.I), "digital art"),
     (re.compile(r"\bsound\s+art\b", re.I), "sound art"),
+    (
+        re.compile(r"\binstallations\b|\binstallation\s+(?:art|artists?|pieces?|works?)\b", re.I),
+        "installation",
+    ),
     (re.compile(r"\bmixed[\s-]+media\b", re.I), "mixed media"),
     (
         re.compile(

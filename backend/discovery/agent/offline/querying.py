@@ -107,8 +107,9 @@ def write_query(text: str) -> str:
     """One concise query: the request itself, without greetings, the request frame ("could you
     show me", "do you have any", "I'm looking for") or chatty asides. The phrase keeps its small
     words ("kids at the pool", not "kids pool"): the embedding model reads phrases, not keywords.
-    A named period ("from world war II") is left to the filters."""
-    text = without_named_period(text)
+    A named period ("from world war II") is left to the filters, and a count said in words is
+    said as captions count ("a pair of girls" -> "two girls"; `counted`)."""
+    text = counted(without_named_period(text))
     sentences = [s for s in _SENTENCE_RE.split(text.replace("’", "'")) if content_words(s)]
     framed = [s for s in sentences if _FRAME_RE.search(s)]
     picked = framed or sentences or [text]
@@ -119,6 +120,29 @@ def write_query(text: str) -> str:
         parts.append(trim(phrase))
     query = with_names(text, " ".join(p for p in parts if p))  # "their" -> the name
     return query or " ".join(content_words(text)) or text.strip().lower()
+
+
+# Counts said with a noun of number, as captions count people and things ("Two girls ...").
+# "a couple of photos" asks for results, not for two of something: that count is dropped.
+_RESULTS = (
+    r"(?:(?:the|those|these|your|more)\s+)*(?:[\w-]+\s+)?"
+    r"(?:photo|picture|image|shot|snap|example|record|item|one|thing|piece)s?\b"
+)
+_COUNTS = (
+    (re.compile(rf"\b(?:a\s+)?(?:pair|couple|few)\s+of\s+(?={_RESULTS})", re.I), ""),
+    (re.compile(r"\b(?:a\s+)?half\s+a\s+dozen\b|\ba\s+half[\s-]+dozen\b", re.I), "six"),
+    (re.compile(r"\ba\s+(?:pair|couple)\s+of\b", re.I), "two"),
+    (re.compile(r"\ba\s+trio\s+of\b", re.I), "three"),
+    (re.compile(r"\ba\s+dozen\b", re.I), "twelve"),
+)
+
+
+def counted(text: str) -> str:
+    """The text with a count said by a noun of number said as a number word ("a couple of
+    young lads" -> "two young lads", "half a dozen women" -> "six women")."""
+    for pattern, number in _COUNTS:
+        text = pattern.sub(number, text)
+    return text
 
 
 def trim(phrase: str) -> str:
@@ -165,9 +189,7 @@ _ASIDE_RE = re.compile(
     r"in (?:the|your) (?:collection|archive)s?|"
     r"ideally|maybe|perhaps|by any chance)\b"
 )
-_LEADING = frozenset(
-    "a an the any some anything something few couple of more other please any's".split()
-)
+_LEADING = frozenset("a an the any some anything something few of more other please any's".split())
 _TRAILING = frozenset("please thanks too also maybe or and in at the a any there instead".split())
 
 

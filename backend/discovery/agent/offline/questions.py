@@ -116,7 +116,7 @@ _QUESTION_WORDS = frozenset(
     filmed filmmaker filmmakers printmaker printmakers illustrator illustrators cinematographer
     cinematographers appear appears appeared appearing represented here exactly precisely
     spread spanning ranging over his her hers told showed main principal chief leading major
-    key notable prominent primary across whole entire
+    key notable prominent primary across whole entire kept stored housed remaining
     """.split()
 )
 # Words of a period named or pointed at ("the early seventies", "such early objects")
