@@ -137,6 +137,12 @@ async def test_the_one_with_words_of_its_title_resolves(agent: AgentService) -> 
     target = next(r for r in first.archives if word in r.title.lower())
     assert similar.attempts[0].filters["similar_to"] == target.id
 
+    # none of the shown records holds the word: the answer says so, no search for it
+    missing = await agent.run("the one with the giraffe, anything like it?", first.thread_id)
+    assert missing.response_type == "message" and not missing.attempts
+    assert missing.message is not None and "None of the" in missing.message
+    assert "'the giraffe'" in missing.message
+
 
 async def test_that_photo_after_a_question_about_one_record_means_that_record(
     agent: AgentService,

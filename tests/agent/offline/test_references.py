@@ -8,6 +8,7 @@ import pytest
 from discovery.agent.offline.references import (
     Reference,
     parse_reference,
+    points_back,
     resolve,
 )
 from discovery.agent.offline.thread_lists import list_named
@@ -368,3 +369,20 @@ def test_that_with_a_subject_word_is_the_record_just_talked_about_or_the_one_hol
     for plain in ("more like that one", "this same photo, more like it"):
         ref = parse_reference(plain)
         assert ref is not None and ref.about is None and ref.position == 1
+
+
+def test_a_guessed_reference_points_back_when_it_asks_for_likeness() -> None:
+    """ "the one with X, anything like it?" points at a shown record even when none holds X;
+    "the one with X" alone, "that X photo" and a name are guesses that may be requests."""
+    asked = parse_reference("the one with the bride, anything like it?")
+    assert (
+        asked is not None
+        and asked.guessed
+        and points_back(asked, "the one with the bride, anything like it?")
+    )
+    plain = parse_reference("the photo with the bride")
+    assert plain is not None and not points_back(plain, "the photo with the bride")
+    that = parse_reference("more like that conference photo")
+    assert that is not None and not points_back(that, "more like that conference photo")
+    named = parse_reference("more like the Hill District one")
+    assert named is not None and not points_back(named, "more like the Hill District one")

@@ -30,10 +30,7 @@ from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
 from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
 from discovery.agent.offline.questions import parse_question, question_calls
-from discovery.agent.offline.references import (
-    parse_reference,
-    resolve,
-)
+from discovery.agent.offline.references import parse_reference, points_back, resolve
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead, within_counted
 from discovery.agent.offline.thread_lists import list_named
 from discovery.agent.record_tool import RECORD_TOOL
@@ -105,7 +102,12 @@ class LocalPlanner(BaseChatModel):
         target = resolve(ref, shown) if ref is not None else None
         if ref is not None and ref.demonstrative and (about := last_described(messages[:start])):
             target = next((r for r in shown if r.id == about), target)  # the one just described
-        if ref is not None and ref.guessed and isinstance(target, str):
+        if (
+            ref is not None
+            and ref.guessed
+            and isinstance(target, str)
+            and not points_back(ref, text)
+        ):
             ref = None  # "more like the Hill District one": a name no shown record is by
         if ref is not None and target is not None:
             if isinstance(target, str):

@@ -244,6 +244,13 @@ def _position(m: re.Match[str]) -> int:
     return _ORDINALS.get(word) or int(re.sub(r"\D", "", word))
 
 
+def points_back(ref: Reference, text: str) -> bool:
+    """Whether a guessed reference still points at a shown record when none matches it: "the
+    one with the bride, anything like it?" asks about one shown (so the answer says none
+    matches), where "more like the Hill District one" may be a request of its own."""
+    return ref.about is not None and not ref.demonstrative and bool(_SIMILAR_RE.search(text))
+
+
 def _without(text: str, m: re.Match[str]) -> str:
     return f"{text[: m.start()]} {text[m.end() :]}".strip()
 
