@@ -77,7 +77,8 @@ def related(word: str, term: str) -> bool:
     return shared >= min(len(word), len(term)) - 1
 
 
-# Endings of inflected forms of a known word (`is_known`), and whether they are verbal.
+# Endings of English inflection and derivation (`is_known`), and whether a base may have lost
+# an "e" or doubled its last consonant before them ("dancers": "dance"; "shoppers": "shop").
 _KNOWN_ENDINGS = (
     ("ers", True), ("er", True), ("ing", True), ("ed", True), ("es", False), ("s", False),
 )  # fmt: skip

@@ -117,8 +117,6 @@ def quoted_words(text: str) -> set[str]:
     return {w.lower() for q in _QUOTED.findall(text) for w in _WORD.findall(q)}
 
 
-# Endings of English inflection and derivation, and whether a base may have lost an "e" or
-# doubled its last consonant before them ("dancers": "dance"; "shoppers": "shop").
 def _query_words(query: str, known: frozenset[str], keep: frozenset[str]) -> list[_Word]:
     """The query's words outside quotes that may be misspelled (not `known`, not `keep`) or
     spelled otherwise than the catalog spells them (`respell`; lowercase, not `keep`)."""
