@@ -220,3 +220,23 @@ def test_alternatives_group_the_words_joined_by_or() -> None:
     assert alternatives(["a", "or", "b", "or", "c"]) == [["a", "b", "c"]]
     assert alternatives(["or", "a", "or"]) == [["a"]]
     assert alternatives(["a", "b", "a"]) == [["a"], ["b"]]
+
+
+async def test_a_hyphenated_word_counts_whole_when_its_parts_would_lose_a_stop_word(
+    demo_runtime: Runtime,
+) -> None:
+    """"t-shirt" is the catalog's term "t-shirt" ("t" is a stop word, and "shirt" alone would
+    count every shirt); "pen-in-pocket", which no record writes whole, is "pen" and "pocket";
+    "three-piece" is its parts, which records also write without the hyphen."""
+    records = await _records(demo_runtime)
+    tees = [r for r in records if re.search(r"\bt-shirts?\b", _text(r))]
+    assert tees
+    counted = await _facts(demo_runtime, FactsQuery(subject="t-shirt"))
+    assert counted.total == len(tees)
+    assert (await _facts(demo_runtime, FactsQuery(subject="shirt"))).total > len(tees)
+    pens = [r for r in records if re.search(r"\bpens?\b", _text(r)) and "pocket" in _text(r)]
+    pen_in_pocket = await _facts(demo_runtime, FactsQuery(subject="pen-in-pocket"))
+    assert pens and pen_in_pocket.total == len(pens)
+    three = await _facts(demo_runtime, FactsQuery(subject="three-piece suit"))
+    parts = await _facts(demo_runtime, FactsQuery(subject="three piece suit"))
+    assert three.total == parts.total > 0

@@ -1,6 +1,9 @@
 """The catalog terms of a facts subject's words (`facts.py`): each word in any of its forms,
 accents ignored for a word the catalog only spells with them, and words joined by "or" as one
-group of alternatives."""
+group of alternatives. A hyphenated word is read as its parts that are not stop words
+("three-piece": "three", "piece"; "pen-in-pocket": "pen", "pocket"), except one that would lose
+a stop word and that the catalog indexes whole (the text search's parser keeps "t-shirt" as a
+term beside "t" and "shirt"): "t-shirt" is one word."""
 
 from __future__ import annotations
 
@@ -11,7 +14,23 @@ import psycopg
 from discovery.search import word_forms
 
 WORD_RE = re.compile(r"[^\W_]+")
+TOKEN_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")  # a word, hyphenated words whole
 
+# The catalog terms of each hyphenated word's forms as a whole (its hyphenated lexemes only).
+_COMPOUND_TERMS_SQL = """
+select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
+       coalesce(sum(f.df), 0)
+from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
+cross join lateral unnest(to_tsvector('english', w.forms)) l
+left join bm25_terms t on t.term = l.lexeme
+left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
+where position('-' in l.lexeme) > 0
+group by w.ord order by w.ord
+"""
+# The parts of hyphenated words that are no stop words.
+_PARTS_SQL = """
+select p from unnest(%(parts)s::text[]) p where to_tsvector('english', p) <> ''::tsvector
+"""
 _TERMS_SQL = """
 select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
        coalesce(sum(f.df), 0)
@@ -43,11 +62,13 @@ async def subject_terms(
     """Per word of `subject` that is not a stop word: (word, the ids of the catalog terms it
     can be (singular or plural), how many archive records use them); words joined by "or" are
     one entry ("lace or tulle": the terms of either, the records of both added up)."""
-    groups = alternatives([w.lower() for w in WORD_RE.findall(subject)])
-    words = [w for group in groups for w in group]
-    if not words:
+    tokens, whole = await _compounds(conn, [w.lower() for w in TOKEN_RE.findall(subject)])
+    groups = alternatives(tokens)
+    words = [w for group in groups for w in group if w not in whole]
+    if not words and not whole:
         return []
-    found = {w: (ids, df) for w, ids, df in await _word_terms(conn, words)}  # no stop words
+    found = {w: (ids, df) for w, ids, df in await _word_terms(conn, words)} if words else {}
+    found |= whole  # no stop words
     merged = []
     for group in groups:
         kept = [w for w in group if w in found]
@@ -55,6 +76,32 @@ async def subject_terms(
             ids = sorted({t for w in kept for t in found[w][0]})
             merged.append((" or ".join(kept), ids, sum(found[w][1] for w in kept)))
     return merged
+
+
+async def _compounds(
+    conn: psycopg.AsyncConnection, tokens: list[str]
+) -> tuple[list[str], dict[str, tuple[list[int], int]]]:
+    """The tokens with each hyphenated word read as its parts that are no stop words ("three-
+    piece": "three", "piece", as records also write it unhyphenated), and the terms of those
+    read whole: a hyphenated word with a stop word among its parts that the catalog indexes
+    whole ("t-shirt": "t" is a stop word, and "shirt" alone would count every shirt)."""
+    compounds = list(dict.fromkeys(t for t in tokens if "-" in t))
+    if not compounds:
+        return tokens, {}
+    parts = [p for t in compounds for p in WORD_RE.findall(t)]
+    rows = await (await conn.execute(_PARTS_SQL, {"parts": parts})).fetchall()
+    kept = {str(p) for (p,) in rows}
+    losing = [t for t in compounds if any(p not in kept for p in WORD_RE.findall(t))]
+    whole: dict[str, tuple[list[int], int]] = {}
+    if losing:
+        forms = [" ".join(word_forms.forms(w)) for w in losing]
+        rows = await (await conn.execute(_COMPOUND_TERMS_SQL, {"forms": forms})).fetchall()
+        whole = {losing[int(o) - 1]: (list(ids), int(df)) for o, ids, df in rows if ids}
+    out: list[str] = []
+    for t in tokens:
+        split = "-" in t and t not in whole
+        out += [p for p in WORD_RE.findall(t) if p in kept] if split else [t]
+    return out, whole
 
 
 def alternatives(words: list[str]) -> list[list[str]]:
