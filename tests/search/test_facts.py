@@ -225,7 +225,7 @@ def test_alternatives_group_the_words_joined_by_or() -> None:
 async def test_a_hyphenated_word_counts_whole_when_its_parts_would_lose_a_stop_word(
     demo_runtime: Runtime,
 ) -> None:
-    """"t-shirt" is the catalog's term "t-shirt" ("t" is a stop word, and "shirt" alone would
+    """ "t-shirt" is the catalog's term "t-shirt" ("t" is a stop word, and "shirt" alone would
     count every shirt); "pen-in-pocket", which no record writes whole, is "pen" and "pocket";
     "three-piece" is its parts, which records also write without the hyphen."""
     records = await _records(demo_runtime)

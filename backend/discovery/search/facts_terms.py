@@ -16,17 +16,6 @@ from discovery.search import word_forms
 WORD_RE = re.compile(r"[^\W_]+")
 TOKEN_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")  # a word, hyphenated words whole
 
-# The catalog terms of each hyphenated word's forms as a whole (its hyphenated lexemes only).
-_COMPOUND_TERMS_SQL = """
-select w.ord, array_agg(distinct t.id) filter (where t.id is not null),
-       coalesce(sum(f.df), 0)
-from unnest(%(forms)s::text[]) with ordinality w(forms, ord)
-cross join lateral unnest(to_tsvector('english', w.forms)) l
-left join bm25_terms t on t.term = l.lexeme
-left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
-where position('-' in l.lexeme) > 0
-group by w.ord order by w.ord
-"""
 # The parts of hyphenated words that are no stop words.
 _PARTS_SQL = """
 select p from unnest(%(parts)s::text[]) p where to_tsvector('english', p) <> ''::tsvector
@@ -40,6 +29,10 @@ left join bm25_terms t on t.term = l.lexeme
 left join bm25_df f on f.term_id = t.id and f.kind = 'archive'
 group by w.ord order by w.ord
 """
+# The same for hyphenated words as a whole: their hyphenated lexemes only.
+_COMPOUND_TERMS_SQL = _TERMS_SQL.replace(
+    "group by", "where position('-' in l.lexeme) > 0\ngroup by"
+)
 # The same, accents ignored (the word's forms as typed or stemmed against the catalog's terms
 # without accents): for a word no term spells exactly ("creche" for "crèche", which the
 # English stemmer leaves unstemmed). A scan of the term list, only for such words.
