@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT / "data" / "eval"))
 
 from check_agent_queries import as_record, load_catalog  # noqa: E402
 
-from discovery.agent.offline.questions import facts_args, parse_question  # noqa: E402
+from discovery.agent.offline.question_calls import facts_args  # noqa: E402
+from discovery.agent.offline.questions import parse_question  # noqa: E402
 from discovery.evaluation.relevance import Acceptor  # noqa: E402
 from discovery.runtime import load_demo_if_empty, open_runtime  # noqa: E402
 from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts  # noqa: E402

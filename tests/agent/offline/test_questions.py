@@ -6,12 +6,8 @@ import pytest
 
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact
 from discovery.agent.offline.answers import answer, templates
-from discovery.agent.offline.questions import (
-    CatalogQuestion,
-    facts_args,
-    parse_question,
-    question_calls,
-)
+from discovery.agent.offline.question_calls import facts_args, question_calls
+from discovery.agent.offline.questions import CatalogQuestion, parse_question
 from discovery.agent.offline.shown_facts import within_counted
 from discovery.agent.tools import SEARCH_TOOL
 
@@ -756,3 +752,19 @@ def test_his_her_and_a_leading_only_point_back() -> None:
     assert only.filters == {"media_type": "sculpture"}
     whole = parse_question("how many sculptures are there?")
     assert whole is not None and not whole.about_previous
+
+
+def test_a_subject_restated_of_what_was_found_keeps_that_searchs_filters() -> None:
+    """ "how many Italian pieces is that?" after "Italian decorative objects" counts the Italian
+    decorative art found, not every Italian record; a new subject, or no pointer, does not."""
+    previous = {"query": "italian decorative objects", "media_type": "decorative art"}
+    restated = parse_question("how many Italian pieces is that?")
+    assert restated is not None and restated.found and not restated.about_previous
+    assert facts_args(restated, previous) == {"subject": "italian", "media_type": "decorative art"}
+    found = parse_question("how many Italian pieces did you find?")
+    assert found is not None and facts_args(found, previous)["media_type"] == "decorative art"
+    other = parse_question("how many Japanese pieces did you find?")
+    assert other is not None and facts_args(other, previous) == {"subject": "japanese"}
+    general = parse_question("how many Italian pieces are there?")
+    assert general is not None and not general.found
+    assert facts_args(general, previous) == {"subject": "italian"}

@@ -12,12 +12,9 @@ names nothing at all, is about the thread's previous search; `question_calls` tu
 from __future__ import annotations
 
 import re
-import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from discovery.agent.offline.held_words import held_subject
 from discovery.agent.offline.media_types import parse_media_type, without_media_phrases
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
@@ -95,6 +92,12 @@ _PLURAL_LIST_RE = re.compile(
     r"\b([a-z][a-z'-]*[^s\W]s)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=([a-z][a-z'-]*[^s\W]s)\b)",
     re.I,
 )
+# "how many Italian pieces is that?", "... did you find?": a subject restated of what was found
+_FOUND_RE = re.compile(
+    r"\b(?:is|was)\s+that\W*$|\b(?:did|have)\s+you\s+(?:find|found|show|shown)\b"
+    r"|\byou\s+(?:found|showed|have\s+shown)\b",
+    re.I,
+)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
@@ -140,6 +143,7 @@ class CatalogQuestion:
     about_previous: bool = False
     unit: Literal["decade", "century"] = "decade"
     by_trade: bool = False  # the media type said by a maker's trade ("which photographers")
+    found: bool = False  # with its own subject, it points at what was found ("... is that?")
 
 
 def parse_question(text: str) -> CatalogQuestion | None:
@@ -175,7 +179,8 @@ def parse_question(text: str) -> CatalogQuestion | None:
     back = back and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     by_trade = not media and bool(trades)
-    return CatalogQuestion(kind, topic, filters, back, unit, by_trade)
+    found = bool(topic) and bool(_FOUND_RE.search(text))
+    return CatalogQuestion(kind, topic, filters, back, unit, by_trade=by_trade, found=found)
 
 
 def points_among(text: str) -> bool:
@@ -241,60 +246,3 @@ def _subject_words(text: str) -> str:
         and not w.isdigit()
         and not _OPEN_YEAR_RE.fullmatch(w)  # "pre-1900": a period
     )
-
-
-def facts_args(
-    question: CatalogQuestion,
-    previous: dict[str, Any] | None,
-    shown: Sequence[str] = (),
-    shown_texts: Sequence[str] = (),
-) -> dict[str, Any] | None:
-    """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
-    back) the previous search's subject, filters and the question's on top; after a likeness
-    search (no subject) the records it showed (`shown`: "who took these?" asks about those);
-    the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`).
-    None when it points back and the thread has no search to point to: the whole archive."""
-    if question.about_previous and previous is not None and previous.get("similar_to") and shown:
-        return {"subject": question.subject, "item_ids": list(shown), **question.filters}
-    if question.about_previous and previous is not None:
-        kept: dict[str, Any] = {
-            k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
-        }
-        topic = held_subject(question_subject(str(previous.get("query", ""))), shown_texts)
-        both = " ".join(dict.fromkeys(f"{topic} {question.subject}".split()))
-        return {"subject": both, **kept, **question.filters}
-    return {"subject": question.subject, **question.filters}
-
-
-def question_calls(
-    question: CatalogQuestion,
-    previous: dict[str, Any] | None,
-    search_tool: str,
-    facts_tool: str,
-    search_args: dict[str, Any],
-    shown: Sequence[str] = (),
-    shown_texts: Sequence[str] = (),
-) -> list[dict[str, Any]]:
-    """The facts call, plus a search showing the records when the question names its own
-    subject or points back with a filter or a subject ("how many of those are from the 1950s?":
-    the narrowed records); those of a question that only points back are on screen."""
-    args = facts_args(question, previous, shown, shown_texts) or {}
-    calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
-    filters = {k: v for k, v in args.items() if k not in ("subject", "item_ids")}
-    query = "" if question.about_previous else question.subject
-    if question.about_previous and previous and not previous.get("similar_to"):
-        kept = {k: v for k, v in previous.items() if k in ("media_type", "year_from", "year_to")}
-        asked = dict(filters)
-        if question.by_trade:  # "who's the photographer?" asks, it does not narrow
-            asked.pop("media_type", None)
-            asked |= {k: v for k, v in kept.items() if k == "media_type"}
-        if question.subject or asked != kept:  # "... of those are by Teenie Harris?"
-            query = f"{previous.get('query', '')} {question.subject}".strip()
-    if query:
-        search = {"query": query, **search_args, **filters}
-        calls.append({"name": search_tool, "args": search, "id": _call_id()})
-    return calls
-
-
-def _call_id() -> str:
-    return f"call_{uuid.uuid4().hex[:12]}"

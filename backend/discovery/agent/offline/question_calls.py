@@ -1,0 +1,80 @@
+"""The local planner's tool calls for a catalog question (`questions.py`): the facts call's
+arguments (the question's own subject and filters, or the previous search's when it points
+back) and the search that shows the records with the answer."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from discovery.agent.offline.held_words import held_subject
+from discovery.agent.offline.questions import CatalogQuestion, question_subject
+from discovery.agent.offline.terms import stem
+
+
+def restates(subject: str, previous: dict[str, Any]) -> bool:
+    """Whether every word of `subject` is a word of the previous search's subject ("italian"
+    after "Italian decorative objects"): the question names what was found, not a new subject."""
+    before = {stem(w) for w in question_subject(str(previous.get("query", ""))).split()}
+    return bool(subject.split()) and all(stem(w) in before for w in subject.split())
+
+
+def facts_args(
+    question: CatalogQuestion,
+    previous: dict[str, Any] | None,
+    shown: Sequence[str] = (),
+    shown_texts: Sequence[str] = (),
+) -> dict[str, Any] | None:
+    """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
+    back) the previous search's subject, filters and the question's on top; after a likeness
+    search (no subject) the records it showed (`shown`: "who took these?" asks about those);
+    the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`).
+    None when it points back and the thread has no search to point to: the whole archive."""
+    if question.about_previous and previous is not None and previous.get("similar_to") and shown:
+        return {"subject": question.subject, "item_ids": list(shown), **question.filters}
+    if question.found and previous is not None and restates(question.subject, previous):
+        kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
+        return {"subject": question.subject, **kept, **question.filters}
+    if question.about_previous and previous is not None:
+        kept: dict[str, Any] = {
+            k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
+        }
+        topic = held_subject(question_subject(str(previous.get("query", ""))), shown_texts)
+        both = " ".join(dict.fromkeys(f"{topic} {question.subject}".split()))
+        return {"subject": both, **kept, **question.filters}
+    return {"subject": question.subject, **question.filters}
+
+
+def question_calls(
+    question: CatalogQuestion,
+    previous: dict[str, Any] | None,
+    search_tool: str,
+    facts_tool: str,
+    search_args: dict[str, Any],
+    shown: Sequence[str] = (),
+    shown_texts: Sequence[str] = (),
+) -> list[dict[str, Any]]:
+    """The facts call, plus a search showing the records when the question names its own
+    subject or points back with a filter or a subject ("how many of those are from the 1950s?":
+    the narrowed records); those of a question that only points back are on screen."""
+    args = facts_args(question, previous, shown, shown_texts) or {}
+    calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
+    filters = {k: v for k, v in args.items() if k not in ("subject", "item_ids")}
+    query = "" if question.about_previous else question.subject
+    if question.about_previous and previous and not previous.get("similar_to"):
+        kept = {k: v for k, v in previous.items() if k in ("media_type", "year_from", "year_to")}
+        asked = dict(filters)
+        if question.by_trade:  # "who's the photographer?" asks, it does not narrow
+            asked.pop("media_type", None)
+            asked |= {k: v for k, v in kept.items() if k == "media_type"}
+        if question.subject or asked != kept:  # "... of those are by Teenie Harris?"
+            query = f"{previous.get('query', '')} {question.subject}".strip()
+    if query:
+        search = {"query": query, **search_args, **filters}
+        calls.append({"name": search_tool, "args": search, "id": _call_id()})
+    return calls
+
+
+def _call_id() -> str:
+    return f"call_{uuid.uuid4().hex[:12]}"
