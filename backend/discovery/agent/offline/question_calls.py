@@ -33,13 +33,13 @@ def facts_args(
     None when it points back and the thread has no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
         return {"subject": question.subject, "item_ids": list(shown), **question.filters}
+    before = previous or {}
+    kept: dict[str, Any] = {
+        k: before[k] for k in ("media_type", "year_from", "year_to") if k in before
+    }
     if question.found and previous is not None and restates(question.subject, previous):
-        kept = {k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous}
         return {"subject": question.subject, **kept, **question.filters}
     if question.about_previous and previous is not None:
-        kept: dict[str, Any] = {
-            k: previous[k] for k in ("media_type", "year_from", "year_to") if k in previous
-        }
         topic = held_subject(question_subject(str(previous.get("query", ""))), shown_texts)
         both = " ".join(dict.fromkeys(f"{topic} {question.subject}".split()))
         return {"subject": both, **kept, **question.filters}
