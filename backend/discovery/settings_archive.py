@@ -91,8 +91,9 @@ class ArchiveFusionSettings(BaseSettings):
     )  # fmt: skip
     # Words the request writes side by side (migration 20261203000100): a BM25 score is
     # multiplied by 1 + this x the share of the request's adjacent word pairs the record holds
-    # in order ("leather jackets"), within the leg's top three times its depth; 0: off. 1 was
-    # chosen of 0.5, 1 and 2 on the tune splits (docs/archive-search.md, "Words side by side").
+    # in order ("leather jackets"), among the leg's own top (its depth; three times the depth
+    # was measured and not kept); 0: off. 1 was chosen of 0.5, 1 and 2 on the tune splits
+    # (docs/archive-search.md, "Words side by side").
     discovery_archive_phrase_weight: float = Field(
         default=1.0, ge=0.0, le=4.0, description="Convex archive fusion: the BM25 leg's bonus"
         " for the request's adjacent word pairs found side by side; 0: off.",
