@@ -33,9 +33,6 @@ MIN_RECORDS = 3  # a replacement is a word at least this many of the catalog's r
 RARE_COUNT = 2  # a word the catalog uses at most this often may still be replaced ...
 RARE_RATIO = 50  # ... when its replacement is used this many times more
 
-_COUNTS = """
-select term, doc_count from spelling_terms where kind = %(kind)s and term = any(%(terms)s)
-"""
 _ACRONYM = re.compile(r"^[A-Z]{2,4}s?$")  # "TV", "GIs"
 # Plurals the English ending rules get wrong, for the replacements of the list.
 _IRREGULAR = {
@@ -107,8 +104,7 @@ async def catalog_words(
     table = _table(path)
     terms = {w for w in keyed} | {k for k, _ in keyed.values()}
     terms |= {f for k, _ in keyed.values() for phrase in table[k] for f in _forms(phrase)}
-    rows = await (await conn.execute(_COUNTS, {"kind": kind, "terms": sorted(terms)})).fetchall()
-    used = {str(t): int(n) for t, n in rows}
+    used = await thesaurus.term_counts(conn, terms, kind)
     found = {}
     for word, (key, is_plural) in keyed.items():
         own = used.get(word, 0) + (used.get(key, 0) if key != word else 0)

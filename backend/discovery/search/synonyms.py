@@ -97,6 +97,15 @@ def plural(word: str) -> str:
     return word + "s"
 
 
+async def term_counts(
+    conn: psycopg.AsyncConnection, terms: Iterable[str], kind: str
+) -> dict[str, int]:
+    """How many active items of `kind` use each of `terms` (`spelling_terms`); unused terms
+    are left out."""
+    rows = await (await conn.execute(_COUNTS, {"kind": kind, "terms": sorted(terms)})).fetchall()
+    return {str(t): int(n) for t, n in rows}
+
+
 def _mates(word: str) -> list[list[str]]:
     """Per sense, the single words it offers for `word` (base forms)."""
     own = {word, singular(word)}
@@ -123,8 +132,7 @@ async def catalog_synonyms(
         return {}
     terms = {w for w in per_word} | {b for w in per_word if (b := singular(w))}
     terms |= {f for sets in per_word.values() for ms in sets for m in ms for f in (m, plural(m))}
-    rows = await (await conn.execute(_COUNTS, {"kind": kind, "terms": sorted(terms)})).fetchall()
-    used = {str(t): int(n) for t, n in rows}
+    used = await term_counts(conn, terms, kind)
     found = {}
     for word, sets in per_word.items():
         if used.get(word) or used.get(singular(word) or ""):
