@@ -5,13 +5,12 @@ leather hat worn with a corduroy jacket; with the weight 0 the ranking is `match
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import psycopg
 import pytest
+from tests.archive_rows import ingest_records
 
-from discovery.catalog.archives.ingest import ingest_archives
 from discovery.runtime import Runtime
 from discovery.search import queries
 from discovery.search.models import SearchRequest
@@ -35,10 +34,7 @@ RECORDS = [
 
 @pytest.fixture
 async def catalog(runtime: Runtime, tmp_path: Path) -> Runtime:
-    path = tmp_path / "jackets.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
-    await ingest_archives(runtime.db, runtime.embedder, [path])
-    return runtime
+    return await ingest_records(runtime, tmp_path / "jackets.jsonl", RECORDS)
 
 
 async def _bm25(rt: Runtime, text: str, weight: float) -> list[tuple[str, float]]:

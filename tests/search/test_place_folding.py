@@ -4,12 +4,11 @@ the real local model: "prints from Japan" finds a record that says "Japanese" on
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from tests.archive_rows import ingest_records
 
-from discovery.catalog.archives.ingest import ingest_archives
 from discovery.runtime import Runtime
 from discovery.search import queries
 from discovery.search.models import SearchRequest
@@ -40,10 +39,7 @@ RECORDS = [
 
 @pytest.fixture
 async def prints(runtime: Runtime, tmp_path: Path) -> Runtime:
-    path = tmp_path / "prints.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
-    await ingest_archives(runtime.db, runtime.embedder, [path])
-    return runtime
+    return await ingest_records(runtime, tmp_path / "prints.jsonl", RECORDS)
 
 
 async def _bm25(rt: Runtime, text: str, weight: float, adjective: float = 0.0) -> dict[str, float]:
