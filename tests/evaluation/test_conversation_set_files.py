@@ -201,9 +201,7 @@ def test_an_unknown_set_is_a_clear_error_naming_the_sets(tmp_path: Path) -> None
     assert result.exit_code != 0
     assert all(
         name in result.output
-        for name in (
-            "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17"
-        )
+        for name in (f"v{n}" for n in range(5, 18))  # v5 to v17
     )
     assert "unknown set 'vX'" in result.output
 
