@@ -61,7 +61,7 @@ async def test_greeting_is_text_parts_between_start_and_finish(
 async def test_search_is_a_tool_call_with_results_data_and_text(
     client: httpx.AsyncClient,
 ) -> None:
-    got = await parts(client, chat_body("preacher"))  # refined once (to "reverend")
+    got = await parts(client, chat_body("ballplayers"))  # refined once ("baseball players")
     assert [p["type"] for p in got] == [
         "start", "start-step", "data-intent",
         "tool-input-start", "tool-input-available",
@@ -73,7 +73,7 @@ async def test_search_is_a_tool_call_with_results_data_and_text(
     call_id = got[3]["toolCallId"]
     assert got[3]["toolName"] == got[4]["toolName"] == "search_archives_db"
     assert got[4]["toolCallId"] == got[7]["toolCallId"] == call_id
-    assert got[4]["input"] == {"query": "preacher"}
+    assert got[4]["input"] == {"query": "ballplayers"}
     assert [got[5]["data"]["attempt"], got[6]["data"]["attempt"]] == [1, 2]
     assert got[5]["transient"] is got[6]["transient"] is True
     results = got[8]["data"]

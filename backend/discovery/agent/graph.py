@@ -32,7 +32,12 @@ from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.closest import ClosestRecords
 from discovery.agent.offline.intent_model import LocalIntentClassifier
-from discovery.agent.offline.lexical import KeyTerms, LexicalGrader, LexicalReranker
+from discovery.agent.offline.lexical import (
+    CoverageReranker,
+    KeyTerms,
+    LexicalGrader,
+    LexicalReranker,
+)
 from discovery.agent.offline.planner import LocalPlanner
 from discovery.agent.offline.refiner import LocalRefiner
 from discovery.agent.offline.rescue import Rescuer
@@ -50,6 +55,7 @@ from discovery.embeddings import Embedder
 from discovery.embeddings.local import LocalMiniLMEmbedder, model_words
 from discovery.llm import build_chat_model
 from discovery.runtime import Runtime
+from discovery.search.models import Strategy
 from discovery.search.place_names import load_places, place_synonyms
 from discovery.search.spelling import SpellingCorrector
 from discovery.settings import EmbeddingModel, Settings
@@ -100,7 +106,8 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     places = load_places(settings.discovery_places_file)
     folds = place_synonyms(places) if settings.discovery_archive_place_weight > 0 else {}
     keys = KeyTerms(terms, {**folds, **domain.synonyms})
-    reranker = LexicalReranker(keys)
+    hybrid = settings.discovery_archive_strategy.value == Strategy.HYBRID.value
+    reranker: Reranker = CoverageReranker(keys) if hybrid else LexicalReranker(keys)
     local_refiner = LocalRefiner(domain.synonyms, terms, english=model_words())
     planner = LocalPlanner(
         match_threshold=settings.discovery_agent_match_threshold,

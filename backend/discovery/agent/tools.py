@@ -131,12 +131,9 @@ def make_search_tool(
     search: SearchService, reranker: Reranker | None = None, terms: DocFreq | None = None
 ) -> BaseTool:
     """The tool over the engine's archive search (the strategy a client gets by default:
-    `DISCOVERY_ARCHIVE_STRATEGY`). With a reranker, and unless that strategy is hybrid, the
-    first `reranker.pool` records are re-ordered by it and cut to `match_count`: over hybrid
-    search, whose BM25 leg already weighs the request's words, the lexical reranker lost on
-    the tune splits of both field-withheld sets, NPG and CMOA (docs/archive-search.md)."""
-    if search.settings.discovery_archive_strategy.value == Strategy.HYBRID.value:
-        reranker = None
+    `DISCOVERY_ARCHIVE_STRATEGY`). With a reranker, the first `reranker.pool` records are
+    re-ordered by it and cut to `match_count` (the graph gives hybrid search its own,
+    `CoverageReranker`), except a search by a record's vector or on the dense ranking alone."""
 
     async def search_archives_db(
         query: str = "",
@@ -157,7 +154,7 @@ def make_search_tool(
         args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
         args["similar_to"], args["leg"] = similar_to, leg
         dense = {"strategy": Strategy.DIRECT} if leg == "dense" and not similar_to else {}
-        rerank = reranker if not similar_to else None  # no words to rerank by
+        rerank = reranker if not similar_to and leg != "dense" else None  # no words / none wanted
         try:
             given = {"query": query} if query.strip() or not similar_to else {}
             request = SearchRequest.build(

@@ -1,9 +1,12 @@
 """The lexical relevance grader (a heuristic stand-in for an LLM grader): which evidence
-makes it reject the first records, and which does not."""
+makes it reject the first records, and which does not; and the coverage reranker over hybrid
+search: which records it moves up."""
 
 from __future__ import annotations
 
-from discovery.agent.offline.lexical import KeyTerms, LexicalGrader, describes
+import asyncio
+
+from discovery.agent.offline.lexical import CoverageReranker, KeyTerms, LexicalGrader, describes
 from discovery.agent.offline.terms import TermStats
 from discovery.agent.responses import ArchiveRecord
 from discovery.search.place_names import load_places, place_synonyms
@@ -186,3 +189,35 @@ def test_a_key_word_is_held_by_the_catalogs_other_spelling_of_it() -> None:
     assert {"moustach"} in keys.of("guys with mustaches")
     assert LexicalGrader(keys).grade("guys with mustaches", "guys with mustaches", records)
     assert not LexicalGrader(keys).grade("guys with mustaches", "guys with mustaches", DESCRIBED)
+
+
+def reranked(query: str, titles: list[str]) -> list[str]:
+    reranker = CoverageReranker(KeyTerms(TermStats(counts=COUNTS), SYNONYMS))
+    records = [record(t, "Photographic negative.") for t in titles]
+    return [r.title for r in asyncio.run(reranker.rerank(query, records))]
+
+
+def test_the_coverage_reranker_moves_records_holding_more_key_words_up() -> None:
+    fused = ["Harbor at dusk", "Ships in the harbor", "Ships at sea off the coast"]
+    assert reranked("ships at sea", fused) == [
+        "Ships at sea off the coast",
+        "Ships in the harbor",
+        "Harbor at dusk",
+    ]
+
+
+def test_a_rare_key_word_outweighs_two_common_ones() -> None:
+    # abstract: 2 records of about 300; marching and band: 50 and 60
+    fused = ["Marching band in parade", "Abstract composition in blue"]
+    assert reranked("abstract marching band", fused) == fused[::-1]
+
+
+def test_the_fused_order_is_kept_among_records_holding_the_same_words() -> None:
+    fused = ["Sea at dawn", "Sea at noon", "Calm sea", "Stormy sea"]
+    assert reranked("the sea", fused) == fused
+    assert reranked("photographs", fused) == fused  # no key word: nothing to move
+
+
+def test_a_record_far_down_the_pool_holding_every_key_word_overtakes_the_first() -> None:
+    fused = [f"Portrait number {n}" for n in range(20)] + ["Ships at sea"]
+    assert reranked("ships at sea", fused)[0] == "Ships at sea"

@@ -4,6 +4,12 @@
 - `LexicalReranker`: the embedding model scores near-misses highly ("barbershop" finds a beauty
   salon at 0.45), so the search tool takes the 40 nearest records and orders them by
   similarity + 0.1 x the share of the query's key words each record contains.
+- `CoverageReranker`, its form over hybrid search (the archive default): the fused ranking's
+  first 30 records, ordered by 1 / (rank + 10) + 0.1 x the IDF-weighted share of the query's key
+  words each record's title and description hold. Hybrid's BM25 leg weighs words already, but
+  by record, and a short title holding one common word ("(Downtown: People Boarding Hamilton
+  Trolley)" for "people standing in a doorway at home") can outrank a caption holding the rare
+  ones; the reranker moves the records that hold more of what was asked up.
 - `LexicalGrader`: the offline stand-in for the LLM relevance grader. It judges a result set
   irrelevant when none of the query's key words appears in any of the top three records and at
   least two of them have a title that says what they show (`describes`), which sends the turn
@@ -19,6 +25,7 @@ uses at all ("qwzx plorkh"): then nothing supports the records and they are judg
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 
 from discovery.agent.offline.media_types import MEDIA_WORDS
@@ -36,6 +43,9 @@ from discovery.agent.responses import ArchiveRecord
 GRADE_TOP = 3
 RERANK_WEIGHT = 0.1
 RERANK_POOL = 40
+COVERAGE_WEIGHT = 0.1  # the coverage reranker's weight of the share held
+COVERAGE_POOL = 30  # ... the fused records it re-orders
+RANK_OFFSET = 10  # ... and the fused order's own part, 1 / (rank + RANK_OFFSET)
 TITLE_WORDS = 3  # content words of a title that describes its record
 CHECKABLE = 2  # of the first GRADE_TOP records, how many must describe themselves to be judged
 SUPPORT_TOP = 5  # the records whose support is measured (as a person reads the first five)
@@ -123,6 +133,38 @@ class LexicalReranker:
             return record.score + self.weight * sum(bool(k & found) for k in keys) / len(keys)
 
         return sorted(records, key=score, reverse=True)
+
+
+class CoverageReranker:
+    """Over hybrid search: the fused order kept as a prior, records holding more of the query's
+    rare key words moved up. A key weighs its IDF in the catalog (its forms' records counted
+    together); with no key word the order is kept."""
+
+    def __init__(
+        self,
+        keys: KeyTerms,
+        weight: float = COVERAGE_WEIGHT,
+        pool: int = COVERAGE_POOL,
+        offset: int = RANK_OFFSET,
+    ) -> None:
+        self.keys, self.weight, self.pool, self.offset = keys, weight, pool, offset
+
+    async def rerank(self, query: str, records: list[ArchiveRecord]) -> list[ArchiveRecord]:
+        await self.keys.terms.ensure()
+        keys = self.keys.of(query)
+        if not keys:
+            return records
+        terms, total = self.keys.terms, self.keys.terms.largest()
+        weights = [math.log(1 + total / (1 + sum(terms.stem_freq(f) for f in k))) for k in keys]
+        whole = sum(weights)
+
+        def score(ranked: tuple[int, ArchiveRecord]) -> float:
+            rank, record = ranked
+            found = record_stems(record.title, record.description)
+            held = sum(w for key, w in zip(keys, weights, strict=True) if key & found)
+            return 1 / (rank + self.offset) + self.weight * held / whole
+
+        return [r for _, r in sorted(enumerate(records), key=score, reverse=True)]
 
 
 class LexicalGrader:
