@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.references import (
-    Reference,
-    parse_reference,
-    points_back,
-    resolve,
-)
+from discovery.agent.offline.reference_targets import resolve
+from discovery.agent.offline.references import Reference, parse_reference, points_back
 from discovery.agent.offline.thread_lists import list_named
 from discovery.agent.responses import ArchiveRecord
 
@@ -386,3 +382,26 @@ def test_a_guessed_reference_points_back_when_it_asks_for_likeness() -> None:
     assert that is not None and not points_back(that, "more like that conference photo")
     named = parse_reference("more like the Hill District one")
     assert named is not None and not points_back(named, "more like the Hill District one")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the one Luke Swank took, more of those", "and the one Sol Libsohn made: anything like it?"],
+)
+def test_the_one_a_maker_took_points_back_at_it(text: str) -> None:
+    """ "The one X took" was shown, as the person thinks: when none of the shown ones is by
+    that maker, the answer says so instead of searching the name. "The X one, more like it"
+    stays a guess that may be a request (a place's name reads like a maker's)."""
+    ref = parse_reference(text)
+    assert ref is not None and ref.guessed and ref.creator and points_back(ref, text)
+    said = resolve(ref, SHOWN)
+    assert isinstance(said, str) and f"is by {ref.creator}" in said
+    named = parse_reference("the Sol Libsohn one, more in that vein")
+    assert named is not None and not points_back(named, "the Sol Libsohn one, more in that vein")
+
+
+def test_the_one_a_maker_took_is_that_makers_record() -> None:
+    ref = parse_reference("the one Eugene Smith took, more like it")
+    assert ref is not None and ref.creator == "Eugene Smith" and resolve(ref, SHOWN) is SHOWN[1]
+    liked = parse_reference("I like the one Luke Swank took")  # no likeness asked: a guess
+    assert liked is not None and not points_back(liked, "I like the one Luke Swank took")

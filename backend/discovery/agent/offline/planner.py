@@ -31,7 +31,8 @@ from discovery.agent.offline.clarify import clarify_constraints
 from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
 from discovery.agent.offline.question_calls import question_calls
 from discovery.agent.offline.questions import parse_question
-from discovery.agent.offline.references import parse_reference, points_back, resolve
+from discovery.agent.offline.reference_targets import resolve
+from discovery.agent.offline.references import parse_reference, points_back
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead, within_counted
 from discovery.agent.offline.thread_lists import list_named
 from discovery.agent.record_tool import RECORD_TOOL

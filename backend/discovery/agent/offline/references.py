@@ -6,9 +6,9 @@ stand-in for an LLM, documented as such).
   photo at the top" = 1, "that one" = the first), "the one by <creator>", or, as guesses, "the
   <Name> one" (a creator) and "the one with <words>" (words of its title); whether the turn asks
   for more like it or about it ("who's in the third photo?"); and the list it counts in.
-- `resolve` finds that record among the shown ones, or says why it cannot (a position past the
-  end, a creator none of them has, nothing shown yet). A guess that finds no record is no
-  reference: the planner reads the turn as a request.
+- `reference_targets.resolve` finds that record among the shown ones. A guess that finds no
+  record is no reference (the planner reads the turn as a request), unless it points back
+  (`points_back`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,7 @@ import re
 from dataclasses import dataclass, replace
 
 from discovery.agent.offline.querying import content_words
-from discovery.agent.offline.terms import stem
 from discovery.agent.offline.thread_lists import BACK_TO_RE, ITS_RE, LIST_RE, LISTS, list_after
-from discovery.agent.planning import words
-from discovery.agent.responses import ArchiveRecord
 
 _COUNTED = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
 _ORDINALS = {w: n for n, w in enumerate(_COUNTED.split(), 1)}
@@ -148,6 +145,12 @@ _PLAIN_POINTER = re.compile(
 _NAMED_RE = re.compile(
     rf"\bthe\s+(?P<creator>[A-Z][\w.'-]*(?:\s+[A-Z\"][\w.'\"-]*){{0,3}})\s+(?i:{_NOUN})\b"
 )
+# "the one Luke Swank took": the maker named after the pointer (also only a guess)
+_TOOK_RE = re.compile(
+    rf"\bthe\s+(?i:{_NOUN})\s+(?P<creator>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){{0,3}})\s+"
+    r"(?i:took|made|shot|painted|drew|photographed|did)\b"
+)
+_OPENS_TOOK_RE = re.compile(rf"^\s*(?:and\s+)?{_TOOK_RE.pattern}")
 
 
 @dataclass(frozen=True)
@@ -219,6 +222,10 @@ def _parse_reference(text: str) -> Reference | None:
         about = m.group("about")
         return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True,
                          demonstrative=True)  # fmt: skip
+    if took := _TOOK_RE.search(text):  # "the one Luke Swank took, more of those"
+        creator = took.group("creator")
+        return Reference(creator=creator, describe=describe, rest=_without(text, took),
+                         guessed=True)  # fmt: skip
     named, m = _NAMED_RE.search(text), demonstrative.search(text)
     if m and not (named and named.group(0).lower().endswith(" one")):  # "that photo"
         rest = _without(text, m)
@@ -246,49 +253,14 @@ def _position(m: re.Match[str]) -> int:
 
 def points_back(ref: Reference, text: str) -> bool:
     """Whether a guessed reference still points at a shown record when none matches it: "the
-    one with the bride, anything like it?" asks about one shown (so the answer says none
-    matches), where "more like the Hill District one" may be a request of its own."""
-    return ref.about is not None and not ref.demonstrative and bool(_SIMILAR_RE.search(text))
+    one with the bride, anything like it?" and "the one Luke Swank took, more of those" ask
+    about one shown (so the answer says none matches), where "more like the Hill District one"
+    and "the Crawford Grill one, more like it" may be requests of their own (a place's name
+    reads like a maker's)."""
+    if ref.demonstrative or not _SIMILAR_RE.search(text):
+        return False
+    return ref.about is not None or (ref.creator is not None and bool(_OPENS_TOOK_RE.match(text)))
 
 
 def _without(text: str, m: re.Match[str]) -> str:
     return f"{text[: m.start()]} {text[m.end() :]}".strip()
-
-
-def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
-    """The record pointed at, or the message saying why there is none (no search then)."""
-    if not shown:
-        return (
-            "I haven't shown you any records in this conversation yet, so I can't tell which "
-            "one you mean. What would you like to find?"
-        )
-    n = len(shown)
-    counted = "one record" if n == 1 else f"{n} records"
-    if ref.creator is not None:
-        wanted = _name_words(ref.creator).split()
-        for record in shown:  # 'Teenie Harris', 'Charles Harris': 'Charles "Teenie" Harris'
-            if wanted and _in_order(wanted, _name_words(record.creator).split()):
-                return record
-        return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
-    if ref.about is not None:  # the first record holding the most (at least half) of its words
-        stems = {stem(w) for w in content_words(ref.about)}
-        held = [len(stems & {stem(w) for w in words(f"{r.title} {r.creator}")}) for r in shown]
-        best = max(held, default=0)
-        if stems and best and 2 * best >= len(stems):
-            return shown[held.index(best)]
-        return f"None of the {counted} I showed matches {ref.about!r}. Which one do you mean?"
-    position = ref.position or 1
-    index = n + position if position < 0 else position - 1  # -1: the last, -2: the one before
-    if not 0 <= index < n:
-        return f"I showed {counted}; which one do you mean?"
-    return shown[index]
-
-
-def _in_order(wanted: list[str], name: list[str]) -> bool:
-    """Whether every word of `wanted` occurs in `name`, in the same order."""
-    rest = iter(name)
-    return all(w in rest for w in wanted)
-
-
-def _name_words(name: str) -> str:
-    return " ".join(re.findall(r"[^\W_]+", name.lower()))
