@@ -133,7 +133,9 @@ def make_search_tool(
     """The tool over the engine's archive search (the strategy a client gets by default:
     `DISCOVERY_ARCHIVE_STRATEGY`). With a reranker, the first `reranker.pool` records are
     re-ordered by it and cut to `match_count` (the graph gives hybrid search its own,
-    `CoverageReranker`), except a search by a record's vector or on the dense ranking alone."""
+    `CoverageReranker`), except a search by a record's vector, and over hybrid search one on
+    the dense ranking alone (a refinement that asks for it)."""
+    hybrid = search.settings.discovery_archive_strategy.value == Strategy.HYBRID.value
 
     async def search_archives_db(
         query: str = "",
@@ -154,7 +156,8 @@ def make_search_tool(
         args = {"media_type": media_type, "year_from": year_from, "year_to": year_to}
         args["similar_to"], args["leg"] = similar_to, leg
         dense = {"strategy": Strategy.DIRECT} if leg == "dense" and not similar_to else {}
-        rerank = reranker if not similar_to and leg != "dense" else None  # no words / none wanted
+        asked_dense = hybrid and leg == "dense"
+        rerank = reranker if not similar_to and not asked_dense else None
         try:
             given = {"query": query} if query.strip() or not similar_to else {}
             request = SearchRequest.build(
