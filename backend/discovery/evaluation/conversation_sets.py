@@ -58,6 +58,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   the agent, as a fresh set after v16; the same weighting plus searches for a means of transport
   in everyday words (`style: vehicle`), a room or indoor place (`style: interior`) and people by
   what they wear (`style: clothing`), and it must not repeat a line of v2 to v16.
+- `v18`: `agent_conversations_v18.jsonl` (ids `v18-001`...), written 2026-11-28 without running
+  the agent, as a fresh set after v17; the same weighting plus searches for animals in everyday
+  or pet words (`style: animal`), a kind of building or structure in everyday words (`style:
+  building`) and people by their faces or gestures (`style: expression`), and it must not repeat
+  a line of v2 to v17.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -91,7 +96,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v17).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v18).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -186,7 +191,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 18)},
+    **{f"v{n}": _weighted(n) for n in range(7, 19)},
 }
 DEFAULT_SET = "v2"
 
@@ -265,7 +270,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v17` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v18` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
