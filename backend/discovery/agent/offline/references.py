@@ -233,9 +233,9 @@ def _parse_reference(text: str) -> Reference | None:
     for start in dict.fromkeys((likes[-1].end() if likes else 0, 0)):
         for pattern in (*in_list, *ordered):
             if m := pattern.search(text, start):
-                about = m.groupdict().get("list_about")
+                about, bare = m.groupdict().get("list_about"), pattern is _INLIST_BARE_RE
                 return Reference(_position(m), describe=describe, rest=_without(text, m),
-                                 list_about=about, names_list=pattern is _INLIST_BARE_RE)  # fmt: skip
+                                 list_about=about, names_list=bare)  # fmt: skip
     if (m := _ABOUT_RE.search(text)) and content_words(m.group("about")):
         about = m.group("about").strip()
         recent = m.group("the").lower() != "the"  # "that photo of the streetcar": just described

@@ -39,7 +39,8 @@ def list_named(queries: list[str], about: str) -> int | None:
     # Wilkinsburg Trolley one" means the trolley search, not the records like one trolley
     for searched in (True, False):
         for back, query in enumerate(reversed(queries), 1):
-            if query.startswith(LIKE_PREFIX) != searched and wanted & {stem(w) for w in words(query)}:
+            held = wanted & {stem(w) for w in words(query)}
+            if held and query.startswith(LIKE_PREFIX) != searched:
                 return -back
     return None
 
