@@ -75,3 +75,14 @@ async def test_counting_like_that_before_any_search_asks_back(agent: AgentServic
     response = await agent.run("how many pieces like those do you have?")
     assert response.response_type == "message" and response.message is not None
     assert "haven't shown" in response.message
+
+
+async def test_an_ordinal_and_the_lists_subject_point_at_that_record(agent: AgentService) -> None:
+    """ "the fourth boxer: more like him" counts in the boxers list; "more like the last
+    supper" names no list of the thread, so it is a request, not the last record."""
+    first = await agent.run("photos of boxers")
+    assert first.response_type == "results" and first.total >= 4
+    fourth = await agent.run("the fourth boxer: more like him", first.thread_id)
+    assert fourth.attempts[0].filters.get("similar_to") == first.archives[3].id
+    supper = await agent.run("more like the last supper", first.thread_id)
+    assert all("similar_to" not in a.filters for a in supper.attempts)

@@ -24,6 +24,8 @@ from discovery.search.models import SearchFilters, SearchPlan, Strategy
 from discovery.search.results import ItemHit, SearchMetadata, SearchResponse
 from discovery.settings import Settings
 
+LIKE_PREFIX = "like: "  # how a more-like-this search's query begins
+
 
 class UnknownItem(LookupError):
     """No active item has this id."""
@@ -178,7 +180,7 @@ class SimilarService:
 def like_query(title: str, max_words: int = 8) -> str:
     """A readable query for a more-like-this search: "like: " and the title's first words."""
     words = title.split()
-    return "like: " + " ".join(words[:max_words]) + (" ..." if len(words) > max_words else "")
+    return LIKE_PREFIX + " ".join(words[:max_words]) + (" ..." if len(words) > max_words else "")
 
 
 def _detail(row: dict[str, Any]) -> ItemDetail:

@@ -405,3 +405,75 @@ def test_the_one_a_maker_took_is_that_makers_record() -> None:
     assert ref is not None and ref.creator == "Eugene Smith" and resolve(ref, SHOWN) is SHOWN[1]
     liked = parse_reference("I like the one Luke Swank took")  # no likeness asked: a guess
     assert liked is not None and not points_back(liked, "I like the one Luke Swank took")
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "list_about"),
+    [
+        ("the second salon there, more like it", 2, "salon"),
+        ("the very last salon, more like it", -1, "salon"),
+        ("the sixth group of seven, anything like it?", 6, "group of seven"),
+        ("the fourth bride: more like her", 4, "bride"),
+        ("like the first tiara, from the 1950s only", 1, "tiara"),
+        ("who's in the last truck?", -1, "truck"),
+    ],
+)
+def test_an_ordinal_and_a_subject_without_a_noun_count_in_that_subjects_list(
+    text: str, position: int, list_about: str
+) -> None:
+    """Only a reference when a shown list was searched for the subject (`names_list`; the
+    planner reads "more like the last supper" as a request when none was)."""
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.list_about, ref.names_list) == (
+        position,
+        list_about,
+        True,
+    )
+    assert list_named(["beauty shops and hair salons"], "salon") == -1
+    assert list_named(["beauty shops and hair salons"], "supper") is None
+
+
+def test_a_digit_ordinal_before_a_subject_and_a_noun_is_the_first_pointer_after_like() -> None:
+    ref = parse_reference("more like the 2nd satin one and the 4th")
+    assert ref is not None and (ref.position, ref.list_about) == (2, "satin")
+
+
+def test_counting_words_and_nouns_after_an_ordinal_are_no_subject() -> None:
+    for text, position in (
+        ("more like the first two", 1),
+        ("the second photo, more like it", 2),
+        ("the second to last, more like it", -2),
+    ):
+        ref = parse_reference(text)
+        assert ref is not None and (ref.position, ref.list_about) == (position, None)
+
+
+def test_a_subject_list_is_found_among_searches_before_more_like_lists() -> None:
+    """ "back to the trolleys" after "more like the Wilkinsburg Trolley one": the trolley search,
+    not the records like one trolley (whose query holds the word by chance)."""
+    queries = ["trolleys and streetcars in the city", "like: (Downtown: People Boarding Trolley)"]
+    assert list_named(queries, "trolleys") == -2
+    assert list_named(["like: Boarding Trolley"], "trolleys") == -1  # no search: the like list
+
+
+def test_a_lower_case_word_before_one_names_a_shown_record_by_its_title() -> None:
+    text = "the duckpins one, similar ones please"
+    ref = parse_reference(text)
+    assert ref is not None and (ref.about, ref.guessed) == ("duckpins", True)
+    assert not points_back(ref, text)  # none holds it: a request of its own
+    for plain in ("the same one again, more like it", "the Luke Swank one, more like it"):
+        other = parse_reference(plain)
+        assert other is not None and other.about is None
+
+
+def test_that_photo_of_something_is_the_record_just_described() -> None:
+    ref = parse_reference("more like that photo of the streetcar")
+    assert ref is not None and (ref.about, ref.demonstrative) == ("the streetcar", True)
+    the = parse_reference("more like the photo of the streetcar")
+    assert the is not None and not the.demonstrative
+
+
+def test_a_filler_word_after_an_ordinal_is_no_subject() -> None:
+    for text in ("similar to the 1st please", "the second again, more like it"):
+        ref = parse_reference(text)
+        assert ref is not None and ref.list_about is None and not ref.names_list

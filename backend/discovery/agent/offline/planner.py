@@ -98,6 +98,8 @@ class LocalPlanner(BaseChatModel):
         if ref is not None and ref.list_about:  # "back to the hats: ..."
             queries = [a.query for a in shown_artifacts(messages[:start])]
             listed = list_named(queries, ref.list_about)
+            if listed is None and ref.names_list:  # "more like the last supper": a request
+                ref = None
         shown = shown_records(messages[:start], listed)
         if listed is not None and (that := shown_list(messages[:start], listed)) is not None:
             previous = {"query": that.query, **that.filters}  # that list's filters kept

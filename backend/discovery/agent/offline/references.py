@@ -91,11 +91,31 @@ _POSITION_RES = [
 # "the second stole picture", "the last of the skirt photos", "the first Frankstown one", with a
 # likeness or a question: a position in the list of that subject (`list_about`; a word no list
 # was searched for leaves the position in the newest list)
+_IN_ORDINAL = rf"\bthe\s+(?:very\s+)?(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
+_NOT_A_LIST = (
+    r"(?!(?:century|centuries|half|time|decade|world|day|year|years|but|and|or|one|same|very"
+    rf"|{'|'.join(_NUMBER_WORDS)}|few|couple|to|from|please|again|too|instead|only|though|now)\b)"
+)
 _INLIST_RE = re.compile(
-    rf"\bthe\s+(?P<word>{'|'.join(_ORDINALS)})\s+(?:of\s+(?:the|those|these)\s+)?"
-    r"(?!(?:century|centuries|half|time|decade|world|day|year|years|but|and|or|one|same|very)\b)"
+    rf"{_IN_ORDINAL}(?:of\s+(?:the|those|these)\s+)?{_NOT_A_LIST}"
     rf"(?P<list_about>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+{_NOUN}s?\b",
     re.I,
+)
+# without a noun: "the second salon there, more like it", "the fourth bride: more like her", "the
+# sixth group of seven, anything like it?"; a reference only when a shown list was searched for
+# that word (`Reference.names_list`: "more like the last supper" is a request)
+_INLIST_BARE_RE = re.compile(
+    rf"{_IN_ORDINAL}{_NOT_A_LIST}(?!{_NOUN}s?\b)"
+    r"(?P<list_about>[a-z][\w'-]*(?:\s+of\s+[a-z][\w'-]*)?)(?=\s*(?:[,.?!;:]|$|there\b))",
+    re.I,
+)
+# "the duckpins one, similar ones please": a shown record named by one word of its title (a
+# guess, as "the one with ..."; lower case: "the Teenie Harris one" names a maker)
+_WORD_ONE_RE = re.compile(
+    r"\bthe\s+(?!(?:same|other|next|last|first|second|third|fourth|fifth|final|previous|earlier|"
+    r"latest|newest|older|new|old|only|right|wrong|best|whole|very|top|bottom|middle|original|"
+    r"above|below|big|small|little|good|nice|cool|great|exact|one)\b)"
+    r"(?P<about>[a-z][\w'-]+)\s+one\b(?!\s+(?:of|from)\b)"
 )
 _CREATOR_RE = re.compile(
     rf"\b(?:the\s+)?{_NOUN}\s+(?:by|taken by|made by|painted by)\s+(?P<creator>[^,?!;]+?)"
@@ -105,7 +125,7 @@ _CREATOR_RE = re.compile(
 # "the one with the trumpet player", "that photo of the Crawford Grill": a shown record named
 # by its content (singular: "the ones with a cake" narrows instead). Also a guess.
 _ABOUT_RE = re.compile(
-    rf"\b(?:the|that|this)\s+{_NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
+    rf"\b(?P<the>the|that|this)\s+{_NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
     r"(?P<about>[^,?!;:]+?)(?=\s*(?:[,?!;:]|\s[-\u2013\u2014]\s|\.\s*$|\bbut\b|\bonly\b"
     r"|\bfrom the\b|\bin the \d|$))",
     re.IGNORECASE,
@@ -166,6 +186,7 @@ class Reference:
     demonstrative: bool = False  # "that photo", "more like it": the record just talked about
     list_index: int | None = None  # an earlier list of the thread (1: the first, -2: previous)
     list_about: str | None = None  # an earlier list named by its subject ("back to the hats")
+    names_list: bool = False  # "the second salon": only if a list was searched for "salon"
 
 
 def parse_reference(text: str) -> Reference | None:
@@ -208,16 +229,18 @@ def _parse_reference(text: str) -> Reference | None:
             return Reference(creator=creator, describe=describe, rest=_without(text, m))
     *ordered, demonstrative = _POSITION_RES
     likes = list(_SIMILAR_RE.finditer(text))  # "#2 and #3 are nice, more like #3": the 3rd
-    in_list = [_INLIST_RE] if likes or describe else []
+    in_list = [_INLIST_RE, _INLIST_BARE_RE] if likes or describe else []
     for start in dict.fromkeys((likes[-1].end() if likes else 0, 0)):
         for pattern in (*in_list, *ordered):
             if m := pattern.search(text, start):
-                about = m.groupdict().get("list_about")
+                about, bare = m.groupdict().get("list_about"), pattern is _INLIST_BARE_RE
                 return Reference(_position(m), describe=describe, rest=_without(text, m),
-                                 list_about=about)  # fmt: skip
+                                 list_about=about, names_list=bare)  # fmt: skip
     if (m := _ABOUT_RE.search(text)) and content_words(m.group("about")):
         about = m.group("about").strip()
-        return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True)
+        recent = m.group("the").lower() != "the"  # "that photo of the streetcar": just described
+        return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True,
+                         demonstrative=recent)  # fmt: skip
     if m := _THAT_ABOUT_RE.search(text):  # "more like that conference photo"
         about = m.group("about")
         return Reference(about=about, describe=describe, rest=_without(text, m), guessed=True,
@@ -225,6 +248,9 @@ def _parse_reference(text: str) -> Reference | None:
     if took := _TOOK_RE.search(text):  # "the one Luke Swank took, more of those"
         creator = took.group("creator")
         return Reference(creator=creator, describe=describe, rest=_without(text, took),
+                         guessed=True)  # fmt: skip
+    if likes and (one := _WORD_ONE_RE.search(text)):  # "the duckpins one, similar ones please"
+        return Reference(about=one.group("about"), describe=describe, rest=_without(text, one),
                          guessed=True)  # fmt: skip
     named, m = _NAMED_RE.search(text), demonstrative.search(text)
     if m and not (named and named.group(0).lower().endswith(" one")):  # "that photo"
@@ -257,8 +283,8 @@ def points_back(ref: Reference, text: str) -> bool:
     about one shown (so the answer says none matches), where "more like the Hill District one"
     and "the Crawford Grill one, more like it" may be requests of their own (a place's name
     reads like a maker's)."""
-    if ref.demonstrative or not _SIMILAR_RE.search(text):
-        return False
+    if ref.demonstrative or not _SIMILAR_RE.search(text) or _WORD_ONE_RE.search(text):
+        return False  # "the duckpins one" may be a request of its own
     return ref.about is not None or (ref.creator is not None and bool(_OPENS_TOOK_RE.match(text)))
 
 

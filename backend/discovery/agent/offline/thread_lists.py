@@ -10,6 +10,7 @@ import re
 from discovery.agent.offline.querying import GENERIC_WORDS, content_words
 from discovery.agent.offline.terms import stem
 from discovery.agent.planning import words
+from discovery.search.similar import LIKE_PREFIX
 
 # "the one before last from the mayor photos", "the third one in the wedding pictures", "the last
 # one of the jacquard list": after a pointer, the list of that subject
@@ -33,9 +34,14 @@ def list_named(queries: list[str], about: str) -> int | None:
     the hats"): the newest whose query holds a specific word of it, as an index from the end
     (-1: the last list); None when none does or `about` has no specific word."""
     wanted = {stem(w) for w in content_words(about) if w not in GENERIC_WORDS}
-    for back, query in enumerate(reversed(queries), 1):
-        if wanted & {stem(w) for w in words(query)}:
-            return -back
+    # first the lists searched for a subject, then the more-like lists ("like: <title>"), whose
+    # titles hold the subject's words by chance: "back to the trolleys" after "more like the
+    # Wilkinsburg Trolley one" means the trolley search, not the records like one trolley
+    for searched in (True, False):
+        for back, query in enumerate(reversed(queries), 1):
+            held = wanted & {stem(w) for w in words(query)}
+            if held and query.startswith(LIKE_PREFIX) != searched:
+                return -back
     return None
 
 
