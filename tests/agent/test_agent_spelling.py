@@ -77,3 +77,16 @@ async def test_a_count_counts_the_corrected_subject(agent: AgentService) -> None
     counted = [int(n) for n in re.findall(r"\b(\d+)\b", response.message)]
     assert counted and counted[0] > 0, response.message
     assert "boxing" in response.message and "boxng" in exact.message, exact.message
+
+
+@pytest.mark.parametrize("text", ["handbgs and glovs", "landscpe paintngs"])
+async def test_a_misspelled_request_the_router_turns_away_is_routed_as_spelled(
+    agent: AgentService, text: str
+) -> None:
+    """The router reads "handbgs" as an unknown word: spelled as the catalog spells it, the
+    turn is a search; with spelling off it is routed as typed."""
+    typed = await agent.run(text, spelling=False)
+    assert typed.intent != "search" and typed.response_type == "message"
+    response = await agent.run(text)
+    assert response.intent == "search" and response.response_type == "results"
+    assert response.spelling is not None and response.spelling.original == text

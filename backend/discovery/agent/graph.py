@@ -195,7 +195,9 @@ def build_graph(
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     settings = runtime.settings
     middleware: list[AgentMiddleware[Any]] = [
-        IntentMiddleware(parts.classifier, parts.domain, parts.vocab, parts.catalog),
+        IntentMiddleware(
+            parts.classifier, parts.domain, parts.vocab, parts.catalog, parts.spelling
+        ),
         system_prompt(settings, parts.domain),
         *([SpellingMiddleware(parts.spelling)] if parts.spelling is not None else []),
         SearchRefinementMiddleware(

@@ -14,6 +14,7 @@ from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware, hook_config
 from langchain_core.messages import AIMessage, BaseMessage
+from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
 from discovery.agent.domain import DomainConfig, Vocabulary
@@ -29,10 +30,12 @@ from discovery.agent.responses import (
     ResultsResponse,
     SpellingNote,
 )
+from discovery.agent.spelling import spelling_enabled
 from discovery.agent.state import DiscoveryState, latest_turn
 from discovery.agent.tools import SearchArtifact
 from discovery.logs import log_event
 from discovery.logs import user_text as loggable
+from discovery.search.spelling import SpellingCorrector, quoted_words
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +49,11 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
         domain: DomainConfig,
         vocab: Vocabulary,
         catalog: CatalogEvidence | None = None,
+        spelling: SpellingCorrector | None = None,
     ):
         super().__init__()
         self.classifier, self.domain, self.vocab = classifier, domain, vocab
-        self.catalog = catalog
+        self.catalog, self.spelling = catalog, spelling
 
     @hook_config(can_jump_to=["end"])
     def before_agent(self, state: DiscoveryState, runtime: Runtime[Any]) -> dict[str, Any] | None:
@@ -66,7 +70,28 @@ class IntentMiddleware(AgentMiddleware[DiscoveryState]):
         text, history, _ = latest_turn(state["messages"])
         c = await self.classifier.aclassify(text, history)
         c = in_thread(c, text, state["messages"], self.catalog)
+        if c.intent is not Intent.SEARCH and c.source != GUARDRAIL.source:
+            c = await self._respelled(c, text, history, state["messages"])
         return self._route(c, runtime)
+
+    async def _respelled(
+        self, c: Classification, text: str, history: Sequence[str], messages: Sequence[BaseMessage]
+    ) -> Classification:
+        """SEARCH when the turn, spelled as the catalog spells it, is routed to search ("handbgs
+        and glovs", "eldery womin": a sentence model and the catalog evidence read misspelled
+        words as unknown ones); else `c`. Only when this run corrects spelling (the query
+        writer then corrects the same words); the sync path never looks up (`before_agent`)."""
+        if self.spelling is None or not spelling_enabled(_run_config()):
+            return c
+        correction = await self.spelling.correct(text, keep=quoted_words(text))
+        if not correction.changed:
+            return c
+        again = await self.classifier.aclassify(correction.query, history)
+        again = in_thread(again, correction.query, messages, self.catalog)
+        if again.intent is not Intent.SEARCH:
+            return c
+        why = f"respelled ({c.intent})"
+        return Classification(Intent.SEARCH, again.confidence, "spelling", why)
 
     def _route(self, c: Classification, runtime: Runtime[Any]) -> dict[str, Any]:
         log_event(log, "intent", intent=c.intent.value, confidence=c.confidence, source=c.source)
@@ -100,6 +125,14 @@ def in_thread(
     if asks_for_records(text, catalog):  # "so basically pics of ppl smoking i guess"
         return Classification(Intent.SEARCH, c.confidence, "thread", f"records of ({c.intent})")
     return c
+
+
+def _run_config() -> Any:
+    """The running graph's config (its `configurable.spelling`), or None outside a run."""
+    try:
+        return get_config()
+    except RuntimeError:
+        return None
 
 
 class AnswerMiddleware(AgentMiddleware[DiscoveryState]):
