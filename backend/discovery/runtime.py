@@ -8,9 +8,12 @@ import logging
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from discovery.catalog.archives.ingest import archive_files, ingest_archives
+from discovery.catalog.archives.read import read_archive_rows
 from discovery.catalog.bulk import restore_deferred_indexes
+from discovery.catalog.records import CatalogItem
 from discovery.catalog.writer import IngestReport
 from discovery.db import Database
 from discovery.embeddings import Embedder, build_embedder
@@ -84,18 +87,37 @@ def settled_heap(settings: Settings) -> Iterator[None]:
 
 
 async def load_demo_if_empty(
-    runtime: Runtime, on_rows: Callable[[int], None] | None = None
+    runtime: Runtime,
+    on_rows: Callable[[int], None] | None = None,
+    archive: Path = DEMO_ARCHIVE,
 ) -> IngestReport | None:
-    """Load the shipped demo archive into an empty catalog; leave a non-empty one alone."""
+    """Load the shipped demo archive (`archive`) into an empty catalog, or finish loading it
+    when a first load was interrupted (the catalog holds part of the demo's records and nothing
+    else; the writer leaves the records already there as they are); leave any other catalog
+    alone."""
     async with runtime.db.connection() as conn:
-        row = await (await conn.execute("select exists (select 1 from items)")).fetchone()
-    if row and row[0]:
-        return None
-    log.info("the catalog is empty: loading the demo archive %s", DEMO_ARCHIVE)
+        row = await (await conn.execute("select count(*) from items")).fetchone()
+        total = int(row[0]) if row else 0
+        if total:
+            ids = archive_ids(archive)
+            held = await conn.execute("select count(*) from items where id = any(%s)", (ids,))
+            found = await held.fetchone()
+            if found is None or found[0] != total or found[0] >= len(ids):
+                return None
+            log.warning("the demo archive's first load stopped at %d of %d records: finishing it",
+                        found[0], len(ids))  # fmt: skip
+        else:
+            log.info("the catalog is empty: loading the demo archive %s", archive)
     return await ingest_archives(
         runtime.db,
         runtime.embedder,
-        archive_files([DEMO_ARCHIVE]),
+        archive_files([archive]),
         batch_size=runtime.settings.discovery_ingest_batch_size,
         on_rows=on_rows,
     )
+
+
+def archive_ids(archive: Path) -> list[str]:
+    """The ids of an archive file's records."""
+    rows = read_archive_rows(archive)
+    return [row.id for _, row in rows if isinstance(row, CatalogItem)]
