@@ -142,3 +142,9 @@ def test_dropping_the_threads_subject_makes_a_request_of_its_own() -> None:
     assert planned.filters == {"media_type": "photograph", "year_to": 1949}
     assert plan_turn("scratch that, boxing photos", {"query": "bride"}).query == "boxing photos"
     assert plan_turn("forget it", None).query == "forget it"  # nothing follows: left alone
+
+
+def test_narrow_it_to_a_period_keeps_the_subject_without_the_verb() -> None:
+    plan = plan_turn("narrow it to the fifties", {"query": "pictures of a bridal party"})
+    assert plan.follow_up and plan.filters == {"year_from": 1950, "year_to": 1959}
+    assert "bridal party" in plan.query and "narrow" not in plan.query

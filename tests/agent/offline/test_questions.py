@@ -768,3 +768,27 @@ def test_a_subject_restated_of_what_was_found_keeps_that_searchs_filters() -> No
     general = parse_question("how many Italian pieces are there?")
     assert general is not None and not general.found
     assert facts_args(general, previous) == {"subject": "italian"}
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("how many does that leave?", ""),
+        ("so what count remains after that?", ""),
+        ("how many are still in there?", ""),
+        ("how many are left?", ""),
+        ("how many gown ones does that leave?", "gown"),
+    ],
+)
+def test_what_a_narrowing_left_is_counted_in_the_previous_search(text: str, subject: str) -> None:
+    """ "How many does that leave?" after "only the ones with a bow tie" counts that search,
+    not the word "leave"; a subject of its own is added to the search's words."""
+    question = parse_question(text)
+    assert question is not None and question.kind == "count"
+    assert (question.subject, question.about_previous) == (subject, True)
+    previous = {"query": "men tuxedos bow tie", "year_from": 1950, "year_to": 1959}
+    args = facts_args(question, previous)
+    assert args["subject"].split()[:3] == ["tuxedos", "bow", "tie"]
+    assert (args["year_from"], args["year_to"]) == (1950, 1959)
+    still = parse_question("how many still lifes are there?")
+    assert still is not None and still.subject == "still lifes" and not still.about_previous

@@ -477,3 +477,10 @@ def test_a_filler_word_after_an_ordinal_is_no_subject() -> None:
     for text in ("similar to the 1st please", "the second again, more like it"):
         ref = parse_reference(text)
         assert ref is not None and ref.list_about is None and not ref.names_list
+
+
+def test_ordinals_past_the_twelfth_are_positions() -> None:
+    ref = parse_reference("the fifteenth: more like it?")
+    assert ref is not None and ref.position == 15
+    said = resolve(ref, SHOWN)  # fewer shown: the answer asks which one
+    assert isinstance(said, str) and "which one do you mean" in said

@@ -59,7 +59,8 @@ def test_lifting_a_filter_points_back_only_when_something_was_shown() -> None:
 def test_narrowing_by_a_period_or_a_kind_points_back_only_when_something_was_shown() -> None:
     for text in ("now restrict that to the forties", "keep only the photographs",
                  "only the ones from the 1950s", "just keep the fifties ones",
-                 "cut it down to the sixties", "trim that down to photographs"):  # fmt: skip
+                 "cut it down to the sixties", "trim that down to photographs",
+                 "narrow it to the fifties"):  # fmt: skip
         assert points_back(text, _thread(shown=True)), text
         assert not points_back(text, _thread(shown=False)), text
     assert not points_back("only the best ones", _thread(shown=True))  # no period, no kind

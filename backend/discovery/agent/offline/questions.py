@@ -59,12 +59,20 @@ _OPEN_YEAR_RE = re.compile(r"(?:pre|post)-?\d{4}'?s?")
 _MAKER_WORD_RE = re.compile(MAKERS, re.I)
 _TRADE_RE = re.compile(r"\bfilm\s+makers?\b|\bvideo\s+artists?\b", re.I)
 _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", re.I)
+# what a narrowing left: "does that leave", "are left", "remain", "still in there"
+_LEAVES = (
+    r"\b(?:does|did|do|would|will)\s+(?:that|this|it)\s+leave\b|\b(?:are|is)\s+left\b"
+    r"|\bremains?\b|\bstill\s+(?:in\s+)?there\b"
+)
+_LEAVES_RE = re.compile(_LEAVES, re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|his|her|ones|such|in\s+total|total|altogether|"
     r"all\s+together|all\s+told|"
     r"in\s+all|so\s+far|here|shown|showed|results?|overall)\b"
     # "how many textiles is that?", "how many does that make?": the records just found
     r"|\b(?:is|was)\s+that\W*$|\bthat\s+(?:makes?|made|comes?\s+to|came\s+to|adds?\s+up)\b"
+    # "how many does that leave?", "how many are still in there?": what the narrowing kept
+    rf"|{_LEAVES}"
     rf"|{HEAD_COUNT}",  # "give me a head count", pointing at what was found
     re.I,
 )
@@ -160,7 +168,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
     else:
         return None
     filters: dict[str, Any] = {}
-    topic = question_subject(text)
+    topic = question_subject(_LEAVES_RE.sub(" ", text))  # "remains", "still": no subject
     if kind == "creator":  # "which silversmiths made ...": who, not what they made
         topic = " ".join(w for w in topic.split() if not _MAKER_WORD_RE.fullmatch(w))
     trades = [media for trade, media in MAKER_MEDIA if trade.search(text)]
@@ -177,6 +185,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
     # record ("how many are from the 1950s?"): about the thread's previous search.
     back = not topic and (bool(_BACK_RE.search(text)) or not media)  # a trade names none
     back = back or bool(_AMONG_RE.search(text)) or bool(_ONLY_RE.match(text))
+    back = back or bool(_LEAVES_RE.search(text))  # "how many gown ones does that leave?"
     back = back and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     by_trade = not media and bool(trades)

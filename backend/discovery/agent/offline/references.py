@@ -19,7 +19,10 @@ from dataclasses import dataclass, replace
 from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.thread_lists import BACK_TO_RE, ITS_RE, LIST_RE, LISTS, list_after
 
-_COUNTED = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
+_COUNTED = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+)
 _ORDINALS = {w: n for n, w in enumerate(_COUNTED.split(), 1)}
 _ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1}
 _NUMBER_WORDS = {

@@ -13,9 +13,9 @@ from collections.abc import Callable
 KEEP_TO_RE = re.compile(
     r"^\s*(?:(?:keep|limit|restrict)\s+(?:it|them|this|that|things|the\s+results)\s+to|"
     r"stick\s+(?:to|with)"
-    # "cut it down to the sixties", "narrow that down to photographs"
+    # "cut it down to the sixties", "narrow that down to photographs", "narrow it to the fifties"
     r"|(?:cut|trim|pare|whittle|narrow)\s+(?:it|them|this|that|these|those|things|"
-    r"the\s+(?:results|list))\s+down\s+to"
+    r"the\s+(?:results|list))\s+(?:down\s+)?to"
     # "keep only the brides", "just keep the fifties ones"
     r"|(?:(?:just|only)\s+)?keep\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b))\b",
     re.IGNORECASE,
