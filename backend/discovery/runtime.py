@@ -13,6 +13,7 @@ from pathlib import Path
 from discovery.catalog.archives.ingest import archive_files, ingest_archives
 from discovery.catalog.archives.read import read_archive_rows
 from discovery.catalog.bulk import restore_deferred_indexes
+from discovery.catalog.ingest import count_rows
 from discovery.catalog.records import CatalogItem
 from discovery.catalog.writer import IngestReport
 from discovery.db import Database
@@ -99,7 +100,9 @@ async def load_demo_if_empty(
         row = await (await conn.execute("select count(*) from items")).fetchone()
         total = int(row[0]) if row else 0
         if total:
-            ids = archive_ids(archive)
+            if total >= count_rows(archive):  # the whole demo, or a catalog of its own
+                return None
+            ids = archive_ids(archive)  # read only when the catalog may be part of the demo
             held = await conn.execute("select count(*) from items where id = any(%s)", (ids,))
             found = await held.fetchone()
             if found is None or found[0] != total or found[0] >= len(ids):
