@@ -28,6 +28,7 @@ from discovery.settings import Settings, resource
 log = logging.getLogger(__name__)
 
 DEMO_ARCHIVE = resource("data/demo/heritage_demo.jsonl.gz")
+_COUNT_UP_TO = "select count(*) from (select 1 from items limit %s) s"  # a bounded count
 
 
 @dataclass
@@ -96,11 +97,13 @@ async def load_demo_if_empty(
     when a first load was interrupted (the catalog holds part of the demo's records and nothing
     else; the writer leaves the records already there as they are); leave any other catalog
     alone."""
+    rows = count_rows(archive)
     async with runtime.db.connection() as conn:
-        row = await (await conn.execute("select count(*) from items")).fetchone()
+        # counted up to the demo's size only: a large catalog is not counted whole at start-up
+        row = await (await conn.execute(_COUNT_UP_TO, (rows,))).fetchone()
         total = int(row[0]) if row else 0
         if total:
-            if total >= count_rows(archive):  # the whole demo, or a catalog of its own
+            if total >= rows:  # the whole demo, or a catalog of its own
                 return None
             ids = archive_ids(archive)  # read only when the catalog may be part of the demo
             held = await conn.execute("select count(*) from items where id = any(%s)", (ids,))
