@@ -37,12 +37,12 @@ def list_named(queries: list[str], about: str) -> int | None:
     # first the lists searched for a subject, then the more-like lists ("like: <title>"), whose
     # titles hold the subject's words by chance: "back to the trolleys" after "more like the
     # Wilkinsburg Trolley one" means the trolley search, not the records like one trolley
-    for searched in (True, False):
-        for back, query in enumerate(reversed(queries), 1):
-            held = wanted & {stem(w) for w in words(query)}
-            if held and query.startswith(LIKE_PREFIX) != searched:
-                return -back
-    return None
+    found = [
+        (query.startswith(LIKE_PREFIX), back)
+        for back, query in enumerate(reversed(queries), 1)
+        if wanted & {stem(w) for w in words(query)}
+    ]
+    return -min(found)[1] if found else None
 
 
 # "from the first list", "going back to the earlier results", "in the original search": which
