@@ -133,13 +133,12 @@ _QUESTION_WORDS = frozenset(
 # Words of a period named or pointed at ("the early seventies", "such early objects")
 _PERIOD_ADJECTIVES = frozenset("early late mid middle".split())
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), nouns that
-# only say "a thing" ("the glass pieces"), "left once", "how many does that leave / remain":
-# never what a record must hold.
+# only say "a thing" ("the glass pieces"), "left once": never what a record must hold.
 _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
     piece pieces object objects thing things item items stuff material materials holdings ones
-    pics pic pix shots shot snaps wearing wears wore dressed left once leave remain
+    pics pic pix shots shot snaps wearing wears wore dressed left once
     """.split()
 )
 
