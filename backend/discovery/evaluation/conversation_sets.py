@@ -63,6 +63,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   or pet words (`style: animal`), a kind of building or structure in everyday words (`style:
   building`) and people by their faces or gestures (`style: expression`), and it must not repeat
   a line of v2 to v17.
+- `v19`: `agent_conversations_v19.jsonl` (ids `v19-001`...), written 2026-11-28 without running
+  the agent, as a fresh set after v18; the same weighting plus searches for food and drink in
+  everyday words (`style: food`), music by the instrument or player in everyday words (`style:
+  instrument`) and an occasion in everyday words (`style: event`), and it must not repeat a line
+  of v2 to v18.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -96,7 +101,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v18).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v19).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -191,7 +196,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 19)},
+    **{f"v{n}": _weighted(n) for n in range(7, 20)},
 }
 DEFAULT_SET = "v2"
 
@@ -270,7 +275,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v18` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v19` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
