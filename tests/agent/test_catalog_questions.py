@@ -89,6 +89,23 @@ async def test_what_decades_names_the_periods_holding_most_records(
     assert f"latest {max(r['date_end'] for r in records)}" in response.message
 
 
+async def test_how_many_books_counts_the_catalogs_books_not_the_word(
+    agent: AgentService, agent_runtime: Runtime
+) -> None:
+    async with agent_runtime.db.connection() as conn:
+        books, saying = await (
+            await conn.execute(
+                "select count(*) filter (where metadata ->> 'media_type' = 'book'),"
+                " count(*) filter (where title ~* '\\mbooks?\\M')"
+                " from items where kind = 'archive' and is_active"
+            )
+        ).fetchone()
+    assert books > 0 and saying != books  # the two readings differ on the demo archive
+    response = await agent.run("how many books does the collection hold?")
+    assert response.message is not None
+    assert re.search(rf"\b{books}\b books?\b", response.message), response.message
+
+
 async def test_how_many_in_total_counts_the_previous_search_and_names_no_search(
     agent: AgentService,
 ) -> None:

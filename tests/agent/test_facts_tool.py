@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from discovery.agent.facts_tool import FactsArtifact, describe_facts, matched_subject
+from discovery.agent.facts_tool import (
+    FactsArtifact,
+    describe_facts,
+    matched_subject,
+    media_type_named,
+)
 
 
 def test_the_subject_counted_leaves_out_only_the_relaxed_words() -> None:
@@ -21,3 +26,13 @@ def test_a_relaxed_count_tells_the_model_what_was_asked() -> None:
 def test_a_phrase_counted_as_its_words_says_so() -> None:
     artifact = FactsArtifact(subject="women's clubs", asked='"women\'s clubs"', unquoted=True)
     assert describe_facts(artifact).startswith('No record holds the phrase "women\'s clubs"')
+
+
+def test_a_subject_that_only_names_a_media_type_is_that_media_type() -> None:
+    types = {"photograph", "book", "document", "decorative art", "mixed media"}
+    assert media_type_named("books", types) == "book"
+    assert media_type_named("Documents", types) == "document"
+    assert media_type_named("mixed media", types) == "mixed media"
+    assert media_type_named("children's books", types) is None  # a subject with the word
+    assert media_type_named("books", {"photograph"}) is None  # a catalog without books
+    assert media_type_named("", types) is None

@@ -7,7 +7,7 @@ middleware leaves it alone (it wraps `search_archives_db` only)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, ToolMessage
@@ -136,7 +136,28 @@ def matched_subject(subject: str, dropped: list[str]) -> str:
     return " ".join(p for p in parts if not {w.lower() for w in WORD_RE.findall(p)} & gone)
 
 
-def make_facts_tool(db: Database) -> BaseTool:
+def media_type_named(subject: str, media_types: set[str]) -> str | None:
+    """The catalog's media type that `subject` is nothing but the name of ("books" when the
+    catalog has records of type "book", "documents", "films"), or None: "how many books does
+    the collection hold?" counts the books, not every record whose text says "books"."""
+    said = " ".join(subject.lower().split()).strip(" .?!")
+    for name in (
+        said,
+        said[:-1] if said.endswith("s") else "",
+        said[:-2] if said.endswith("es") else "",
+    ):
+        if name and name in media_types:
+            return name
+    return None
+
+
+MediaTypes = Callable[[], Awaitable[set[str]]]
+
+
+def make_facts_tool(db: Database, media_types: MediaTypes | None = None) -> BaseTool:
+    """`media_types` gives the catalog's media types: a subject that only names one of them is
+    counted as that media type (`media_type_named`)."""
+
     async def catalog_facts(
         subject: str = "",
         media_type: str | None = None,
@@ -144,8 +165,11 @@ def make_facts_tool(db: Database) -> BaseTool:
         year_to: int | None = None,
         item_ids: list[str] | None = None,
     ) -> tuple[str, dict[str, Any]]:
-        filters = filters_of({"media_type": media_type, "year_from": year_from, "year_to": year_to})
         ids = list(dict.fromkeys(item_ids or []))
+        if not media_type and not ids and subject.strip() and media_types is not None:
+            if named := media_type_named(subject, await media_types()):
+                subject, media_type = "", named
+        filters = filters_of({"media_type": media_type, "year_from": year_from, "year_to": year_to})
         try:
             query = FactsQuery(
                 subject=subject,

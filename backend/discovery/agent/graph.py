@@ -224,7 +224,7 @@ def build_graph(
         tools=[
             make_search_tool(runtime.search, parts.reranker, parts.terms),
             make_record_tool(runtime.search.similar),
-            make_facts_tool(runtime.db),
+            make_facts_tool(runtime.db, runtime.search.archive_media_types),
         ],
         middleware=middleware,
         state_schema=DiscoveryState,

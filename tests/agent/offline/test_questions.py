@@ -254,6 +254,8 @@ def test_a_question_about_pictures_taken_asks_about_photographs() -> None:
         ("How many paintings does the museum have", "", {"media_type": "painting"}),
         ("how many items are in the collection", "", {}),
         ("what is the approximate number of quilts?", "quilts", {}),
+        ("how many works are called untitled?", "untitled", {}),  # a title's word
+        ("how many prints are titled harbor", "harbor", {"media_type": "print"}),
     ],
 )
 def test_counts_phrased_many_ways_keep_only_their_subject(

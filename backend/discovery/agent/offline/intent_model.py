@@ -15,7 +15,9 @@ One rule follows the model (`scene_search`, a named heuristic): a noun phrase th
 scene in the catalog's words ("a man fixing a car engine in a garage", "a woman singing into a
 microphone") is a search when the model calls it unrelated without much confidence. The model
 sends such descriptions to UNRELATED about as often as commands ("turn on the lights"); a
-command starts with its verb, a description with its subject.
+command starts with its verb, a description with its subject. Another names what is not a
+search (`bare_requests.bare_help`): "hi! can you help me find some pictures?" asks for help,
+not for arbitrary photographs.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import numpy.typing as npt
 
 from discovery.agent.domain import DomainConfig
 from discovery.agent.intents import GUARDRAIL, INTENTS, Classification, Intent
+from discovery.agent.offline.bare_requests import bare_help
 from discovery.agent.offline.catalog_evidence import N_FEATURES, CatalogEvidence, demo_evidence
 from discovery.embeddings import Embedder
 from discovery.settings import resource
@@ -269,8 +272,10 @@ class LocalIntentClassifier:
 
 
 def _routed(text: str, probs: npt.NDArray[np.float32], known: float) -> Classification:
-    """The model's route (`decide`), then the scene rule (`scene_search`)."""
-    return scene_search(text, decide(probs), known, float(probs[INTENTS.index(Intent.SEARCH)]))
+    """The model's route (`decide`), then the scene rule (`scene_search`) and the rule for a
+    request for help that names nothing (`bare_requests.bare_help`)."""
+    search = float(probs[INTENTS.index(Intent.SEARCH)])
+    return bare_help(text, scene_search(text, decide(probs), known, search))
 
 
 def labels(examples: Sequence[Example]) -> npt.NDArray[np.int64]:

@@ -139,6 +139,7 @@ _NOT_SUBJECT = frozenset(
     actually forget forgot never mind nevermind instead rather scratch anyway among
     piece pieces object objects thing things item items stuff material materials holdings ones
     pics pic pix shots shot snaps wearing wears wore dressed left once
+    called titled entitled named
     """.split()
 )
 

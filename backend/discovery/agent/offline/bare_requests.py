@@ -1,0 +1,42 @@
+"""A request for help that names nothing to find (a named heuristic after the offline router,
+not a language model): "hi! can you help me find some pictures?", "could you help me look
+through the photos?", "help me find something". The router reads "find" and "photos" as a
+search, and searching for "photos" shows arbitrary records; such a turn is answered like a
+greeting (when it opens with one) or as unclear, so the person is asked what to look for.
+
+Only a whole turn of that form: a request for help, then at most a generic object (things,
+stuff, pictures, photographs, records, art, the collection), then at most "please" or "for
+me". Any other word ("help me find photos of boxers", "help me find Lena Horne") keeps the
+router's answer."""
+
+from __future__ import annotations
+
+import re
+
+from discovery.agent.intents import Classification, Intent
+
+_GREETING = r"(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening))"
+_OPENING = re.compile(rf"^\s*{_GREETING}\b(?:\s+there)?[\s!,.]*", re.IGNORECASE)
+_BARE_HELP = re.compile(
+    r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?"
+    r"(?:find|look(?:\s+(?:through|for|at|around))?|dig\s+up|search(?:\s+(?:for|through))?"
+    r"|locate|browse|see|pull\s+up)"
+    r"(?:\s+(?:some|any|a\s+few|the|a))?"
+    r"(?:\s+(?:things?|stuff|something|anything|pictures?|photos?|photographs?|images?"
+    r"|records?|items?|art(?:works?)?|works|material|collection|archives?))?"
+    r"(?:\s+(?:please|for\s+me|here|in\s+here))?[\s?.!]*$",
+    re.IGNORECASE,
+)
+
+
+def bare_help(text: str, routed: Classification) -> Classification:
+    """GREETING or UNCLEAR for a request for help that names nothing to find, when the router
+    called it a search; else `routed` as it is."""
+    if routed.intent is not Intent.SEARCH:
+        return routed
+    opening = _OPENING.match(text)
+    rest = text[opening.end() :] if opening else text
+    if not _BARE_HELP.match(rest.strip()):
+        return routed
+    intent = Intent.GREETING if opening else Intent.UNCLEAR
+    return Classification(intent, routed.confidence, "local", "a request for help, nothing named")
