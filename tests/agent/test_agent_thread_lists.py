@@ -86,3 +86,16 @@ async def test_an_ordinal_and_the_lists_subject_point_at_that_record(agent: Agen
     assert fourth.attempts[0].filters.get("similar_to") == first.archives[3].id
     supper = await agent.run("more like the last supper", first.thread_id)
     assert all("similar_to" not in a.filters for a in supper.attempts)
+
+
+async def test_a_number_word_after_the_lists_subject_points_at_that_record(
+    agent: AgentService,
+) -> None:
+    """ "more along the lines of boxer three" is the third record of the boxers list, and "more
+    like the 2nd boxer and the 4th" the first pointer of the two."""
+    first = await agent.run("photos of boxers")
+    assert first.response_type == "results" and first.total >= 4
+    three = await agent.run("more along the lines of boxer three", first.thread_id)
+    assert three.attempts[0].filters.get("similar_to") == first.archives[2].id
+    second = await agent.run("more like the 2nd boxer and the 4th", first.thread_id)
+    assert second.attempts[0].filters.get("similar_to") == first.archives[1].id

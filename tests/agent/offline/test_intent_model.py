@@ -157,6 +157,7 @@ def test_local_classifier_routes_clear_cases(
     [
         ("a man fixing a car engine in a garage", 0.55, 0.8, Intent.SEARCH),
         ("people talking on the phone", 0.7, 1.0, Intent.SEARCH),
+        ("folks relaxing on a backyard patio", 0.7, 0.8, Intent.SEARCH),  # people, plural
         ("a man fixing a car engine in a garage", 0.85, 0.8, Intent.UNRELATED),  # sure enough
         ("a recipe for my grandmother's stew", 0.6, 0.4, Intent.UNRELATED),  # not catalog words
         ("turn on the living room lights", 0.6, 1.0, Intent.UNRELATED),  # a command

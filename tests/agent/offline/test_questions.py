@@ -307,6 +307,8 @@ def test_creator_questions_name_their_subject_without_question_words() -> None:
         ("which photographer took the boxing photos?", "boxing"),
         ("who's the maker of the teapots?", "teapots"),
         ("which painters made the landscapes?", "landscapes"),
+        ("which artists drew the twentieth-century drawings?", ""),  # a period, hyphenated
+        ("who made the 18th-century prints?", ""),
     ]:
         question = parse_question(text)
         assert question is not None and (question.kind, question.subject) == ("creator", subject)

@@ -416,6 +416,9 @@ def test_the_one_a_maker_took_is_that_makers_record() -> None:
         ("the fourth bride: more like her", 4, "bride"),
         ("like the first tiara, from the 1950s only", 1, "tiara"),
         ("who's in the last truck?", -1, "truck"),
+        ("the second row house there, more like it", 2, "row house"),  # a two-word subject
+        ("more like the 2nd house and the 4th", 2, "house"),  # the first pointer of two
+        ("more along the lines of house three", 3, "house"),  # a number word after it
     ],
 )
 def test_an_ordinal_and_a_subject_without_a_noun_count_in_that_subjects_list(
@@ -441,6 +444,8 @@ def test_a_digit_ordinal_before_a_subject_and_a_noun_is_the_first_pointer_after_
 def test_counting_words_and_nouns_after_an_ordinal_are_no_subject() -> None:
     for text, position in (
         ("more like the first two", 1),
+        ("more like the second one", 2),
+        ("more like picture two", 2),
         ("the second photo, more like it", 2),
         ("the second to last, more like it", -2),
     ):
@@ -484,3 +489,12 @@ def test_ordinals_past_the_twelfth_are_positions() -> None:
     assert ref is not None and ref.position == 15
     said = resolve(ref, SHOWN)  # fewer shown: the answer asks which one
     assert isinstance(said, str) and "which one do you mean" in said
+
+
+def test_of_those_after_an_ordinal_is_no_subject() -> None:
+    for text, position in (
+        ("the second of those, more like it", 2),
+        ("the last of them, similar ones please", -1),
+    ):
+        ref = parse_reference(text)
+        assert ref is not None and (ref.position, ref.list_about) == (position, None)

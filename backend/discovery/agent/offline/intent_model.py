@@ -59,7 +59,11 @@ SCENE_MAX_UNRELATED = 0.8
 #: ... when at least this share of its content words is in the catalog.
 SCENE_MIN_KNOWN = 0.6
 _SCENE_START = re.compile(
-    r"^\s*(?:a|an|the|some|somebody|someone|people|my|our|any|two|three|four|several|old|young)\b",
+    r"^\s*(?:a|an|the|some|somebody|someone|people|my|our|any|two|three|four|several|old|young"
+    # people named by a plural or an adjective: "folks relaxing on a backyard patio"
+    r"|folks|fans|kids|children|men|women|boys|girls|ladies|gentlemen|guys|couples?|famil(?:y|ies)"
+    r"|workers|crowds?|soldiers|students|musicians|players|friends|neighbou?rs|teen(?:ager)?s"
+    r"|bab(?:y|ies)|little|elderly|older|happy|smiling|big|small|everyone)\b",
     re.I,
 )
 #: The source (cross-validation group) of lines in files without a `source` field.

@@ -97,7 +97,8 @@ _POSITION_RES = [
 _IN_ORDINAL = rf"\bthe\s+(?:very\s+)?(?P<word>{'|'.join(_ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
 _NOT_A_LIST = (
     r"(?!(?:century|centuries|half|time|decade|world|day|year|years|but|and|or|one|same|very"
-    rf"|{'|'.join(_NUMBER_WORDS)}|few|couple|to|from|please|again|too|instead|only|though|now)\b)"
+    rf"|{'|'.join(_NUMBER_WORDS)}|few|couple|to|from|please|again|too|instead|only|though|now"
+    r"|of|those|these|them)\b)"
 )
 _INLIST_RE = re.compile(
     rf"{_IN_ORDINAL}(?:of\s+(?:the|those|these)\s+)?{_NOT_A_LIST}"
@@ -107,9 +108,19 @@ _INLIST_RE = re.compile(
 # without a noun: "the second salon there, more like it", "the fourth bride: more like her", "the
 # sixth group of seven, anything like it?"; a reference only when a shown list was searched for
 # that word (`Reference.names_list`: "more like the last supper" is a request)
+_LIST_END = r"(?=\s*(?:[,.?!;:]|$|there\b|and\s+the\b))"  # "the 2nd house and the 4th"
 _INLIST_BARE_RE = re.compile(
     rf"{_IN_ORDINAL}{_NOT_A_LIST}(?!{_NOUN}s?\b)"
-    r"(?P<list_about>[a-z][\w'-]*(?:\s+of\s+[a-z][\w'-]*)?)(?=\s*(?:[,.?!;:]|$|there\b))",
+    rf"(?P<list_about>[a-z][\w'-]*(?:\s+(?:of\s+)?(?!there\b)[a-z][\w'-]*)?){_LIST_END}",
+    re.I,
+)
+# "more along the lines of house three": the list's subject and a number word after it (also a
+# reference only when a shown list was searched for that word)
+_SUBJECT_NUMBER_RE = re.compile(
+    rf"\b(?!(?:the|a|an|of|number|no|group|and|or|but|like|those|these|{'|'.join(_ORDINALS)})\b)"
+    rf"{_NOT_A_LIST}(?!{_NOUN}s?\b)(?P<list_about>[a-z][\w'-]*)\s+"
+    rf"(?P<num>{'|'.join(w for w in _NUMBER_WORDS if w != 'one')})\b"
+    f"{_LIST_END}",
     re.I,
 )
 # "the duckpins one, similar ones please": a shown record named by one word of its title (a
@@ -232,11 +243,12 @@ def _parse_reference(text: str) -> Reference | None:
             return Reference(creator=creator, describe=describe, rest=_without(text, m))
     *ordered, demonstrative = _POSITION_RES
     likes = list(_SIMILAR_RE.finditer(text))  # "#2 and #3 are nice, more like #3": the 3rd
-    in_list = [_INLIST_RE, _INLIST_BARE_RE] if likes or describe else []
+    in_list = [_INLIST_RE, _INLIST_BARE_RE, _SUBJECT_NUMBER_RE] if likes or describe else []
     for start in dict.fromkeys((likes[-1].end() if likes else 0, 0)):
         for pattern in (*in_list, *ordered):
             if m := pattern.search(text, start):
-                about, bare = m.groupdict().get("list_about"), pattern is _INLIST_BARE_RE
+                about = m.groupdict().get("list_about")
+                bare = pattern is _INLIST_BARE_RE or pattern is _SUBJECT_NUMBER_RE
                 return Reference(_position(m), describe=describe, rest=_without(text, m),
                                  list_about=about, names_list=bare)  # fmt: skip
     if (m := _ABOUT_RE.search(text)) and content_words(m.group("about")):
