@@ -166,9 +166,13 @@ def make_facts_tool(db: Database, media_types: MediaTypes | None = None) -> Base
         item_ids: list[str] | None = None,
     ) -> tuple[str, dict[str, Any]]:
         ids = list(dict.fromkeys(item_ids or []))
-        if not media_type and not ids and subject.strip() and media_types is not None:
-            if named := media_type_named(subject, await media_types()):
-                subject, media_type = "", named
+        named = (
+            media_type_named(subject, await media_types())
+            if media_types is not None and not media_type and not ids and subject.strip()
+            else None
+        )
+        if named:
+            subject, media_type = "", named
         filters = filters_of({"media_type": media_type, "year_from": year_from, "year_to": year_to})
         try:
             query = FactsQuery(
