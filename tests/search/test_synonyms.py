@@ -18,6 +18,16 @@ def test_plurals_read_back_to_the_word_wordnet_has() -> None:
     assert synonyms.singular("waistcoat") is None
 
 
+def test_a_replacement_takes_the_irregular_plural() -> None:
+    """ "tykes" -> "children", not "childs"; "gals" -> "women"."""
+    assert synonyms.plural("child") == "children"
+    assert synonyms.plural("woman") == "women"
+    assert synonyms.plural("fireman") == "firemen"
+    assert synonyms.plural("human") == "humans"
+    assert synonyms.plural("vest") == "vests"
+    assert synonyms.plural("church") == "churches"
+
+
 def test_senses_are_the_words_own_else_its_singulars() -> None:
     assert ("vest", "waistcoat") in synonyms.senses("waistcoats")
     # "braces" is a word of its own in WordNet: the senses of "brace" do not count for it

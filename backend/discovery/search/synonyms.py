@@ -89,7 +89,28 @@ def has_synonyms(word: str) -> bool:
     return len(word) >= MIN_LENGTH and word.isalpha() and bool(senses(word))
 
 
+_MAN_NOT_MEN = frozenset(
+    "human german roman shaman talisman caiman cayman ottoman dolman brahman doberman".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _irregular_plurals() -> dict[str, str]:
+    """singular -> its irregular plural ("child" -> "children"), the first the exception list
+    gives."""
+    out: dict[str, str] = {}
+    for inflected, base in _lexicon()[2].items():
+        out.setdefault(base, inflected)
+    return out
+
+
 def plural(word: str) -> str:
+    """The plural of `word`: WordNet's irregular one ("children", "women", "mice") or the
+    regular ending."""
+    if irregular := _irregular_plurals().get(word):
+        return irregular
+    if word.endswith("man") and word not in _MAN_NOT_MEN:  # WordNet's rule: "women", "firemen"
+        return word[:-3] + "men"
     if word.endswith(("s", "x", "z", "ch", "sh")):
         return word + "es"
     if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
