@@ -1,0 +1,175 @@
+"""The vocabulary of the local planner's reading of references (`references.py`; a heuristic
+stand-in for an LLM): the words that count ("second", "2nd", "last", "three"), the nouns for a
+shown record, and the patterns of a pointer at one (a position, a position in a list named by
+its subject, a maker, words of its title, a likeness or a question)."""
+
+from __future__ import annotations
+
+import re
+
+COUNTED = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+)
+ORDINALS = {w: n for n, w in enumerate(COUNTED.split(), 1)}
+ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1}
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+NOUN = (
+    r"(?:one|result|record|photo(?:graph)?|pic(?:ture)?|image|item|print|painting|drawing|piece|"
+    r"object|entry|shot)"
+)
+NUMBER = rf"(?:\d{{1,3}}|{'|'.join(NUMBER_WORDS)})"
+FEW = r"two|three|four|five|[2-5]"
+POSITION_RES = [
+    # "the second to last one", "the penultimate photo": the one before the last
+    re.compile(
+        r"\b(?P<before_last>last\s+but\s+one|"
+        r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
+        rf"{NOUN}\s+(?:just\s+|right\s+)?(?:before|above)\s+(?:the\s+)?(?:last|final)"
+        rf"(?:\s+{NOUN})?)\b",
+        re.I,
+    ),
+    # "the third from the bottom", "2nd to last", "the fourth one from the end": counted back
+    re.compile(
+        rf"\b(?P<from_end>{COUNTED.replace(' ', '|')}|\d{{1,3}}(?:st|nd|rd|th))(?:\s+{NOUN})?"
+        r"[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?(?:last|end|bottom)\b",
+        re.I,
+    ),
+    # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
+    re.compile(rf"\bthe\s+(?P<word>first)\s+(?:{FEW})\b(?:\s+{NOUN}s?\b)?", re.I),
+    # "that photo at the top", "the one at the bottom"
+    re.compile(rf"\b(?:that|this|the)\s+{NOUN}\s+(?:at|on)\s+the\s+(?P<word>top|bottom)\b", re.I),
+    # "the second one", "that 2nd photo", "the last one", "the second, but ..."; not "the
+    # 19th century" or "the first photographs of ..."
+    re.compile(
+        rf"\b(?:the|that|this)\s+(?:very\s+)?(?P<word>{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\b"
+        r"(?!\s+(?:century|centuries|half|time|decade|world|\w{3,}s)\b)"
+        # and then the end, a noun or the turn's other words: not "the last supper"
+        rf"(?=\s*(?:$|[,.?!;:]|{NOUN}\b|(?:but|only|from|in|please|and|too|again|of|"
+        r"with|without|though|instead|now)\b))"
+        rf"(?:\s+{NOUN}\b)?",
+        re.IGNORECASE,
+    ),
+    # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
+    re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{NUMBER})\b", re.IGNORECASE),
+    re.compile(rf"\b{NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
+    # "more like picture two": a number word after a noun, ending the pointer
+    re.compile(
+        rf"\b{NOUN}\s+(?P<num>{'|'.join(NUMBER_WORDS)})\b(?=\s*(?:[.?!,;]|$|but\b|only\b))",
+        re.IGNORECASE,
+    ),
+    # "2nd", "3rd one" without "the"
+    re.compile(r"\b(?P<word>\d{1,3}(?:st|nd|rd|th))\b(?!\s+century)", re.IGNORECASE),
+    # "third one please", "second photo, more like it": an ordinal word and a noun, no "the"
+    # (not "first photographs of ...": the noun is singular and no "of" follows)
+    re.compile(
+        rf"\b(?P<word>{'|'.join(w for w in ORDINALS if w not in ('top', 'bottom'))})\s+"
+        rf"{NOUN}\b(?!\s*(?:of|from)\b)",
+        re.IGNORECASE,
+    ),
+    # "that one", "this photo", "more like it", "more like that"
+    re.compile(
+        rf"\b(?P<this>(?:that|this)\s+{NOUN}|(?:like|about)\s+(?:it|that|this)(?=\s*[.?!,]?\s*$)"
+        r"|in\s+(?:that|this)\s+vein"
+        # "the photo above", "the one up there"
+        rf"|the\s+{NOUN}\s+(?:above|up\s+there|you\s+(?:just\s+)?showed(?:\s+me)?))",
+        re.IGNORECASE,
+    ),
+]
+# "the second stole picture", "the last of the skirt photos", "the first Frankstown one", with a
+# likeness or a question: a position in the list of that subject (`list_about`; a word no list
+# was searched for leaves the position in the newest list)
+IN_ORDINAL = rf"\bthe\s+(?:very\s+)?(?P<word>{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
+NOT_A_LIST = (
+    r"(?!(?:century|centuries|half|time|decade|world|day|year|years|but|and|or|one|same|very"
+    rf"|{'|'.join(NUMBER_WORDS)}|few|couple|to|from|please|again|too|instead|only|though|now"
+    r"|of|those|these|them)\b)"
+)
+INLIST_RE = re.compile(
+    rf"{IN_ORDINAL}(?:of\s+(?:the|those|these)\s+)?{NOT_A_LIST}"
+    rf"(?P<list_about>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+{NOUN}s?\b",
+    re.I,
+)
+# without a noun: "the second salon there, more like it", "the fourth bride: more like her", "the
+# sixth group of seven, anything like it?"; a reference only when a shown list was searched for
+# that word (`Reference.names_list`: "more like the last supper" is a request)
+LIST_END = r"(?=\s*(?:[,.?!;:]|$|there\b|and\s+the\b))"  # "the 2nd house and the 4th"
+INLIST_BARE_RE = re.compile(
+    rf"{IN_ORDINAL}{NOT_A_LIST}(?!{NOUN}s?\b)"
+    rf"(?P<list_about>[a-z][\w'-]*(?:\s+(?:of\s+)?(?!there\b)[a-z][\w'-]*)?){LIST_END}",
+    re.I,
+)
+# "more along the lines of house three": the list's subject and a number word after it (also a
+# reference only when a shown list was searched for that word)
+SUBJECT_NUMBER_RE = re.compile(
+    rf"\b(?!(?:the|a|an|of|number|no|group|and|or|but|like|those|these|{'|'.join(ORDINALS)})\b)"
+    rf"{NOT_A_LIST}(?!{NOUN}s?\b)(?P<list_about>[a-z][\w'-]*)\s+"
+    rf"(?P<num>{'|'.join(w for w in NUMBER_WORDS if w != 'one')})\b"
+    f"{LIST_END}",
+    re.I,
+)
+# "the duckpins one, similar ones please": a shown record named by one word of its title (a
+# guess, as "the one with ..."; lower case: "the Teenie Harris one" names a maker)
+WORD_ONE_RE = re.compile(
+    r"\bthe\s+(?!(?:same|other|next|last|first|second|third|fourth|fifth|final|previous|earlier|"
+    r"latest|newest|older|new|old|only|right|wrong|best|whole|very|top|bottom|middle|original|"
+    r"above|below|big|small|little|good|nice|cool|great|exact|one)\b)"
+    r"(?P<about>[a-z][\w'-]+)\s+one\b(?!\s+(?:of|from)\b)"
+)
+CREATOR_RE = re.compile(
+    rf"\b(?:the\s+)?{NOUN}\s+(?:by|taken by|made by|painted by)\s+(?P<creator>[^,?!;]+?)"
+    r"(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the\b|$))",
+    re.IGNORECASE,
+)
+# "the one with the trumpet player", "that photo of the Crawford Grill": a shown record named
+# by its content (singular: "the ones with a cake" narrows instead). Also a guess.
+ABOUT_RE = re.compile(
+    rf"\b(?P<the>the|that|this)\s+{NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
+    r"(?P<about>[^,?!;:]+?)(?=\s*(?:[,?!;:]|\s[-\u2013\u2014]\s|\.\s*$|\bbut\b|\bonly\b"
+    r"|\bfrom the\b|\bin the \d|$))",
+    re.IGNORECASE,
+)
+# "more like that conference photo": the record just talked about, else the shown one whose
+# title holds the word (a guess: none holds it, no reference)
+THAT_ABOUT_RE = re.compile(
+    rf"\b(?:that|this)\s+(?!(?:one|same|kind|sort|type)\b)(?P<about>[a-z][\w'-]*)\s+{NOUN}\b",
+    re.IGNORECASE,
+)
+SIMILAR_RE = re.compile(
+    r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|along the lines|"
+    r"in (?:the|that|this) (?:same )?vein)\b",
+    re.I,
+)
+DESCRIBE_RE = re.compile(
+    r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
+    r"tell me (?:more )?about|describe|details (?:of|about|on)|more about|information (?:on|about)|"
+    r"who (?:took|made|painted)|what year)\b",
+    re.IGNORECASE,
+)
+STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:the|that|this|#)")
+# A pointer plain enough to need no "like" or "the" before it: "show me #3", "what about
+# number 7", "I want the 3rd one", "the second to last photo".
+PLAIN_POINTER = re.compile(
+    rf"#\s*\d|\bnumber\s+{NUMBER}\b|\bpenultimate\b|\b(?:to|from)\s+(?:the\s+)?(?:last|end|bottom)\b|"
+    # "show me the 2nd", "I'd like the last": an ordinal ending the turn
+    rf"\bthe\s+(?:very\s+)?(?:{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s*[.?!]?\s*$|"
+    rf"\bthe\s+{NOUN}\s+(?:above|up\s+there)\b|"
+    rf"\b(?:{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
+    r"(?:one|result|record|photo(?:graph)?|picture|image|item)\b(?!\s*(?:of|from)\b)",
+    re.IGNORECASE,
+)
+# "more like the Teenie Harris one", "similar to the Hiroshige print": a name (capitalized
+# words) between "the" and a noun. Only a guess: when no shown record has that creator, the turn
+# is read as a request instead (`Reference.guessed`).
+NAMED_RE = re.compile(
+    rf"\bthe\s+(?P<creator>[A-Z][\w.'-]*(?:\s+[A-Z\"][\w.'\"-]*){{0,3}})\s+(?i:{NOUN})\b"
+)
+# "the one Luke Swank took": the maker named after the pointer (also only a guess)
+TOOK_RE = re.compile(
+    rf"\bthe\s+(?i:{NOUN})\s+(?P<creator>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){{0,3}})\s+"
+    r"(?i:took|made|shot|painted|drew|photographed|did)\b"
+)
+OPENS_TOOK_RE = re.compile(rf"^\s*(?:and\s+)?{TOOK_RE.pattern}")
