@@ -34,12 +34,6 @@ RARE_COUNT = 2  # a word the catalog uses at most this often may still be replac
 RARE_RATIO = 50  # ... when its replacement is used this many times more
 
 _ACRONYM = re.compile(r"^[A-Z]{2,4}s?$")  # "TV", "GIs"
-# Plurals the English ending rules get wrong, for the replacements of the list.
-_IRREGULAR = {
-    "man": "men", "woman": "women", "child": "children", "person": "people",
-    "policeman": "policemen", "serviceman": "servicemen", "airman": "airmen",
-    "grandchild": "grandchildren", "wife": "wives",
-}  # fmt: skip
 
 
 @lru_cache(maxsize=4)
@@ -78,8 +72,7 @@ def key_of(word: str, path: Path = DEFAULT_FILE) -> tuple[str, bool] | None:
 def plural(phrase: str) -> str:
     """The phrase with its last word in the plural ("taxi driver" -> "taxi drivers")."""
     *head, last = phrase.split()
-    many = _IRREGULAR.get(last) or thesaurus.plural(last)
-    return " ".join([*head, many])
+    return " ".join([*head, thesaurus.plural(last)])
 
 
 def _forms(phrase: str) -> set[str]:

@@ -89,6 +89,7 @@ def has_synonyms(word: str) -> bool:
     return len(word) >= MIN_LENGTH and word.isalpha() and bool(senses(word))
 
 
+_USUAL_PLURALS = {"person": "people"}  # the plural in use, where WordNet lists none
 _MAN_NOT_MEN = frozenset(
     "human german roman shaman talisman caiman cayman ottoman dolman brahman doberman".split()
 )
@@ -105,9 +106,9 @@ def _irregular_plurals() -> dict[str, str]:
 
 
 def plural(word: str) -> str:
-    """The plural of `word`: WordNet's irregular one ("children", "women", "mice") or the
-    regular ending."""
-    if irregular := _irregular_plurals().get(word):
+    """The plural of `word`: the usual irregular one ("people", "children", "women", "mice") or
+    the regular ending."""
+    if irregular := _USUAL_PLURALS.get(word) or _irregular_plurals().get(word):
         return irregular
     if word.endswith("man") and word not in _MAN_NOT_MEN:  # WordNet's rule: "women", "firemen"
         return word[:-3] + "men"
