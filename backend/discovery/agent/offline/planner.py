@@ -28,7 +28,7 @@ from pydantic import ConfigDict
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact, last_counted
 from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
-from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
+from discovery.agent.offline.querying import is_follow_up, kept_to_only, plan_turn, subject
 from discovery.agent.offline.question_calls import question_calls
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.reference_targets import resolve
@@ -132,7 +132,7 @@ class LocalPlanner(BaseChatModel):
             ids, texts = [r.id for r in shown], [_text(r) for r in shown]
             calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids, texts)
             return AIMessage(content="", tool_calls=calls)
-        if previous is None and is_follow_up(text) and not subject(text):
+        if previous is None and is_follow_up(text) and not subject(kept_to_only(text)):
             return AIMessage(content=clarify_constraints(text))
         plan = plan_turn(text, previous)
         if plan.follow_up and previous and previous.get("similar_to") and not subject(text):

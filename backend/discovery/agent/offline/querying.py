@@ -180,7 +180,10 @@ _FRAME_RE = re.compile(
     r"|which\s+(?:pictures|photos|photographs|records)\s+(?:show|have)"
     r"|anything\s+(?:showing|about|with|of|on)"
     r"|can\s+i\s+see"
-    r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list))\b",
+    r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list)"
+    # "only the ones with a piano" with nothing to narrow: a request for pianos
+    r"|^\s*(?:only|just)\s+(?:the\s+|those\s+|these\s+)?(?:ones?|photos?|pictures?|images?|"
+    r"records?|shots?)\s+(?:with|of|showing|that\s+show|where|in\s+which))\b",
     re.IGNORECASE,
 )
 _ASIDE_RE = re.compile(
@@ -218,8 +221,18 @@ class PlannedSearch:
 
 
 def is_follow_up(text: str) -> bool:
-    """Whether the text reads as a follow-up of an earlier request ("only ...", "from the ...")."""
-    return bool(_FOLLOW_UP_RE.match(text))
+    """Whether the text reads as a follow-up of an earlier request ("only ...", "from the ...",
+    "keep it to the fifties")."""
+    return bool(_FOLLOW_UP_RE.match(kept_to_only(text)))
+
+
+def kept_to_only(text: str) -> str:
+    """A narrowing said with "keep" or "stick to" as one said with "only" ("keep it to the 50s",
+    "keep the 1940s only": "only the 50s", "only the 1940s only"); other text as it is."""
+    led = without_lead(text)
+    if kept_to := KEEP_TO_RE.match(led):
+        return f"only {led[kept_to.end() :].strip()}"
+    return text
 
 
 def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
@@ -229,9 +242,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     wanted = without_negated(text)
     excluded = _excluded(text, wanted)
     text = wanted
-    led = without_lead(text)
-    if previous is not None and (kept_to := KEEP_TO_RE.match(led)):  # "keep it to the 50s"
-        text = f"only {led[kept_to.end() :].strip()}"
+    text = kept_to_only(text)  # "keep it to the 50s": "only the 50s"
     media = parse_media_type(text)
     filters: dict[str, Any] = {"media_type": media} if media else {}
     if period := period_filters(text):  # a new period replaces the earlier one whole
