@@ -61,6 +61,8 @@ Usage (from the repository root):
         # the eighteenth set (ids v18-001...; it must not repeat a line of v2 to v17 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v19.jsonl
         # the nineteenth set (ids v19-001...; it must not repeat a line of v2 to v18 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v20.jsonl
+        # the twentieth set (ids v20-001...; it must not repeat a line of v2 to v19 either)
 """
 
 from __future__ import annotations
