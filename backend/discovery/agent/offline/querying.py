@@ -22,6 +22,7 @@ from discovery.agent.offline.periods import (
     DECADE_WORDS,
     OPEN_WORDS,
     YEAR_RE,
+    era_period,
     period_filters,
     without_named_period,
 )
@@ -190,6 +191,8 @@ _ASIDE_RE = re.compile(
     r"\b(?:please|thanks|thank you|any luck|if (?:possible|you have (?:any|them))|"
     r"would be (?:amazing|great|wonderful|perfect|helpful)|"
     r"in (?:the|your) (?:collection|archive)s?|"
+    # "still lifes of any kind", "digital art of any date": no constraint
+    r"(?:of|from|in)\s+any\s+(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
     r"ideally|maybe|perhaps|by any chance)\b"
 )
 _LEADING = frozenset("a an the any some anything something few of more other please any's".split())
@@ -210,6 +213,25 @@ def subject(text: str) -> str:
         and w not in _ORDINALS
         and w not in OPEN_WORDS
         and w not in {"similar", "same", "related", "result", "results", "number"}
+    )
+
+
+# Words for records in general: a request of nothing else names no subject ("pieces from the
+# Progressive Era", "decorative objects", "art from the Meiji period").
+RECORD_WORDS = frozenset(
+    "objects object pieces piece artworks artwork art arts creations holdings decorative".split()
+)
+
+
+# How a record was made, in a narrowing ("just the ones shot in the Harris Studio")
+_HOW_MADE = frozenset("taken shot done photographed".split())
+
+
+def names_nothing(query: str) -> bool:
+    """Whether `query` names no subject: only records in general, kinds of record and eras
+    ("works", "decorative pieces", "portraits from the Edwardian era")."""
+    return all(
+        w in GENERIC_WORDS or w in RECORD_WORDS or era_period(w) for w in subject(query).split()
     )
 
 
@@ -258,10 +280,12 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
         if widens(text) and not own_subject(text, subject):  # "any decade is fine": lifted
             return PlannedSearch(earlier, merged, True)
         if topic and _NARROWING_RE.match(text):  # "just the ones in the Hill District"
+            # "only the ones taken in a church": the place narrows, not how they were made
+            topic = " ".join(w for w in topic.split() if w not in _HOW_MADE)
             query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))
         else:  # "what about coal mines?" switches; "only photographs" keeps the subject
             query = topic or earlier
-        extra = " ".join(_constraint_words(text))
+        extra = constraint_words(text)
         return PlannedSearch(" ".join(x for x in (query, extra) if x).strip(), merged, True)
     filters = {k: v for k, v in filters.items() if v is not None}
     query = write_query(text) or text.strip().lower()
@@ -285,11 +309,11 @@ def _excluded(text: str, kept: str) -> list[str]:
     return out
 
 
-def _constraint_words(text: str) -> list[str]:
+def constraint_words(text: str) -> str:
     """Media and period words of the text, kept in a follow-up's query."""
     topic = set(subject(text).split())
     text = without_named_period(text)  # its years are the filter
-    return [w for w in content_words(text) if w not in topic and w not in OPEN_WORDS]
+    return " ".join(w for w in content_words(text) if w not in topic and w not in OPEN_WORDS)
 
 
 def _strip_constraints(query: str) -> str:
