@@ -810,3 +810,22 @@ def test_a_word_no_record_says_is_answered_with_the_catalogs_word_and_said_so() 
     text = answer(CatalogQuestion("count", "sax"), facts)
     assert text.startswith('No record says "sax"; counting the catalog\'s word "saxophone"')
     assert text.endswith('The archive has 18 photographs matching "saxophone".')
+
+
+def test_what_the_ones_come_to_is_a_count_and_done_is_no_subject() -> None:
+    question = parse_question("what do the church piano ones come to?")
+    assert question is not None and question.kind == "count"
+    assert question.subject == "church piano"
+    assert parse_question("what does the bill come to?") is None
+    done = parse_question("how many drawings done in the 1950s?")
+    assert done is not None and done.subject == ""
+    assert done.filters == {"media_type": "drawing", "year_from": 1950, "year_to": 1959}
+
+
+def test_what_a_narrowing_leaves_is_no_subject_word() -> None:
+    question = parse_question("how many sax ones does that leave?")
+    assert question is not None and (question.subject, question.about_previous) == ("sax", True)
+    left = parse_question("and how many are left now?")
+    assert left is not None and (left.subject, left.about_previous) == ("", True)
+    total = parse_question("so what was the total on those?")
+    assert total is not None and (total.kind, total.about_previous) == ("count", True)

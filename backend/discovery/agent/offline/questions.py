@@ -117,6 +117,7 @@ _QUESTION_WORDS = frozenset(
     tell know wonder wondering curious idea say many number numbers total altogether overall
     count headcount add adds added grand took exact precise actual rough approximate
     tally up name list recent taken made make makes created create painted directed wrote built
+    done leave leaves left remain remains remaining
     photographed shot drew drawn designed carved produced printed sculpted photographer written
     photographers artist artists maker makers creator creators author authors whom decades decade
     periods period eras era centuries century years year dates date dated old time age ages come
