@@ -1,6 +1,6 @@
 """The closest records end to end: the local planner, the real database and the demo archive.
-A follow-up whose period words the lexical grader cannot find in any record ("only from the
-forties") has every attempt rejected, while its first attempt's records are nurses of the 1940s
+A follow-up whose words no record of its period holds ("only from the forties, the cheerful
+ones") has every attempt rejected, while its first attempt's records are nurses of the 1940s
 that both rankings hold up: they are shown with the hedged message. A nonsense request still
 gets the no-results message."""
 
@@ -19,7 +19,7 @@ async def test_rejected_attempts_with_evidence_answer_with_the_closest_records(
 ) -> None:
     first = await agent.run("pictures of nurses")
     assert first.response_type == "results"
-    response = await agent.run("only from the forties", first.thread_id)
+    response = await agent.run("only from the forties, the cheerful ones", first.thread_id)
     assert response.attempts and not any(a.accepted for a in response.attempts)
     assert response.response_type == "results" and response.archives
     assert response.message and "closest records" in response.message

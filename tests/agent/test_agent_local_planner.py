@@ -118,3 +118,29 @@ async def test_stream_of_a_refined_search_that_finds_nothing(agent: AgentService
         message.response.message and "couldn't find relevant material" in message.response.message
     )
     assert message.response.archives == []
+
+
+async def test_a_named_era_with_no_subject_shows_records_of_that_era(agent: AgentService) -> None:
+    response = await agent.run("things from the Civil War years")
+    assert (response.response_type, response.intent) == ("results", "search")
+    assert response.total == 10 and response.attempts[0].accepted
+    for record in response.archives:  # each record's dates overlap 1861-1865
+        assert record.date_start is not None and record.date_start <= 1865, record.title
+        assert (record.date_end or record.date_start) >= 1861, record.title
+
+
+async def test_a_period_with_nothing_before_it_is_a_request_for_that_period(
+    agent: AgentService,
+) -> None:
+    response = await agent.run("only the 1950s ones, then")
+    assert (response.response_type, response.intent) == ("results", "search")
+    assert response.total == 10
+    for record in response.archives:
+        assert record.date_start is not None and record.date_start <= 1959, record.title
+        assert (record.date_end or record.date_start) >= 1950, record.title
+
+
+async def test_a_count_of_what_was_shown_with_nothing_shown_says_so(agent: AgentService) -> None:
+    response = await agent.run("so what was the total on those?")
+    assert (response.response_type, response.intent) == ("message", "search")
+    assert response.message and "haven't shown you any records" in response.message

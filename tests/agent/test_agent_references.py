@@ -99,9 +99,13 @@ async def test_a_question_about_a_shown_record_is_answered_from_the_catalog(
 
 
 async def test_a_follow_up_with_nothing_to_follow_is_asked_about(agent: AgentService) -> None:
-    clarify = await agent.run("only the ones from the 1950s")
+    clarify = await agent.run("just the ones from before that")
     assert (clarify.response_type, clarify.attempts) == ("message", [])
-    assert clarify.message and clarify.message.startswith("What would you like to see from")
+    assert clarify.message and clarify.message.startswith("What would you like to see")
+    # a period with nothing before it is a request for that period (any subject)
+    fifties = await agent.run("only the ones from the 1950s")
+    assert fifties.response_type == "results"
+    assert fifties.attempts[0].filters == {"year_from": 1950, "year_to": 1959}
     reference = await agent.run("more like the second one you showed me")
     assert (reference.response_type, reference.attempts) == ("message", [])
     assert reference.message and "haven't shown you any records" in reference.message

@@ -36,3 +36,10 @@ def test_a_subject_that_only_names_a_media_type_is_that_media_type() -> None:
     assert media_type_named("children's books", types) is None  # a subject with the word
     assert media_type_named("books", {"photograph"}) is None  # a catalog without books
     assert media_type_named("", types) is None
+
+
+def test_a_word_counted_as_the_catalogs_word_for_it_says_so() -> None:
+    artifact = FactsArtifact(subject="saxophone", asked="sax", replaced={"sax": "saxophone"})
+    text = describe_facts(artifact)
+    said = 'No record uses "sax"; counted as the catalog\'s word for it, "saxophone"'
+    assert text.startswith(said)

@@ -240,3 +240,17 @@ async def test_a_hyphenated_word_counts_whole_when_its_parts_would_lose_a_stop_w
     three = await _facts(demo_runtime, FactsQuery(subject="three-piece suit"))
     parts = await _facts(demo_runtime, FactsQuery(subject="three piece suit"))
     assert three.total == parts.total > 0
+
+
+async def test_a_word_the_catalog_never_uses_is_counted_as_its_near_synonym(
+    demo_runtime: Runtime,
+) -> None:
+    saxophone = await _facts(demo_runtime, FactsQuery(subject="saxophone"))
+    sax = await _facts(demo_runtime, FactsQuery(subject="sax"))
+    assert saxophone.total >= 3 and not saxophone.replaced_words
+    assert sax.total == saxophone.total and sax.replaced_words == {"sax": "saxophone"}
+    assert sax.matched_words == ["saxophone"]
+    # a three-letter catalog word is no synonym ("gobbler": "tom", as often a name); a word of
+    # a large sense is none either ("hugging": "kissing" is one of nine)
+    assert (await _facts(demo_runtime, FactsQuery(subject="gobbler"))).total == 0
+    assert (await _facts(demo_runtime, FactsQuery(subject="hugging"))).total == 0

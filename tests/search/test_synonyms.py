@@ -79,3 +79,17 @@ async def test_words_the_model_knows_are_left_to_the_model(runtime: Runtime) -> 
     corrector = SpellingCorrector(runtime.db, known=("cops", "cop"))
     assert (await corrector.correct("beat cops")).changes == {}  # never "coppers"
     assert (await corrector.correct("waistcoats")).changes == {"waistcoats": "vests"}
+
+
+async def test_a_caller_may_ask_about_short_words_and_near_synonyms_only(runtime: Runtime) -> None:
+    async with runtime.db.connection() as conn:
+        await add_titled(conn, "s", 3, "Man playing saxophone on stage")
+        await add_titled(conn, "k", 3, "Couple kissing on a porch")
+        assert await synonyms.catalog_synonyms(conn, ["sax"], "archive") == {}  # below MIN_LENGTH
+        assert await synonyms.catalog_synonyms(conn, ["sax"], "archive", min_length=3) == {
+            "sax": "saxophone"
+        }
+        # "hugging": "kissing" is one of the nine words of its sense
+        hugging = synonyms.catalog_synonyms(conn, ["hugging"], "archive")
+        assert await hugging == {"hugging": "kissing"}
+        assert await synonyms.catalog_synonyms(conn, ["hugging"], "archive", sense_size=4) == {}

@@ -7,7 +7,7 @@ middleware leaves it alone (it wraps `search_archives_db` only)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, ToolMessage
@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.tools import SearchArtifact, filters_of
 from discovery.db import Database
-from discovery.search.facts import WORD_RE, ArchiveFacts, FactsQuery, archive_facts
+from discovery.search.facts import WORD_RE, ArchiveFacts, FactsQuery, archive_facts, swap_words
 
 FACTS_TOOL = "catalog_facts"
 DESCRIPTION = (
@@ -57,6 +57,9 @@ class FactsArtifact(BaseModel):
     """The subject as asked, when it differs from `subject` (relaxed)."""
     unquoted: bool = False
     """Whether no record held the asked "phrase" as written, so its words were counted."""
+    replaced: dict[str, str] = Field(default_factory=dict)
+    """Words asked that no record uses, counted as the catalog's word for them ("sax":
+    "saxophone")."""
     filters: dict[str, Any] = Field(default_factory=dict)
     total: int = 0
     creators: list[tuple[str, int]] = Field(default_factory=list)
@@ -113,6 +116,9 @@ def describe_facts(artifact: FactsArtifact) -> str:
     lines = [f"{artifact.total} {what}."]
     if artifact.unquoted:
         lines.insert(0, f"No record holds the phrase {artifact.asked} as written; its words:")
+    elif artifact.replaced:
+        said, mates = _quoted(artifact.replaced), _quoted(artifact.replaced.values())
+        lines.insert(0, f"No record uses {said}; counted as the catalog's word for it, {mates}:")
     elif artifact.asked:
         lines.insert(0, f'No record holds every word of "{artifact.asked}".')
     if artifact.total:
@@ -125,6 +131,10 @@ def describe_facts(artifact: FactsArtifact) -> str:
         if artifact.undated:
             lines.append(f"{artifact.undated} undated.")
     return "\n".join(lines)
+
+
+def _quoted(words: Iterable[str]) -> str:
+    return ", ".join(f'"{w}"' for w in words)
 
 
 def matched_subject(subject: str, dropped: list[str]) -> str:
@@ -188,11 +198,12 @@ def make_facts_tool(db: Database, media_types: MediaTypes | None = None) -> Base
         async with db.connection() as conn:
             facts = await archive_facts(conn, query)
         said = query.subject.replace('"', " ").strip() if facts.unquoted else query.subject
-        held = matched_subject(said, facts.dropped_words)
+        held = matched_subject(swap_words(said, facts.replaced_words), facts.dropped_words)
         artifact = FactsArtifact(
             subject=held,
             asked=query.subject if held != query.subject else "",
             unquoted=facts.unquoted,
+            replaced=facts.replaced_words,
             filters=filters,
             item_ids=ids,
             total=facts.total,

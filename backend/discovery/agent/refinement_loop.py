@@ -32,9 +32,15 @@ class RefinementLoop:
             # More like a shown record: judged by whether it found any; the words of the
             # request ("more like the second one") say nothing about the records.
             reason = "ok"
-        elif (best is None or best < self.min_score) and not artifact.text_matched:
+        elif (
+            (best is None or best < self.min_score)
+            and not artifact.text_matched
+            and args.get("match_threshold") != 0
+        ):
             # A low similarity alone is no evidence against records the BM25 ranking found
-            # too (hybrid search): refining those lost what the request had found.
+            # too (hybrid search): refining those lost what the request had found. Nor when
+            # the search asked for any similarity (a threshold of 0: "works from the Reagan
+            # years" names no subject, and any record of those years answers).
             reason = "weak"
         else:
             reason = "ok"

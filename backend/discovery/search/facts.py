@@ -37,9 +37,15 @@ from psycopg import sql
 
 from discovery.search import word_forms
 from discovery.search.facts_terms import WORD_RE, subject_terms
+from discovery.search.synonyms import catalog_synonyms
 
 MAX_IDS = 1000  # item ids a facts query may name
 COMMON_SHARE = 0.01  # a subject word this share of the archive's records use is a common one
+# A subject word the catalog never uses, this long or longer, may be counted as a longer word
+# of a WordNet sense of at most SYNONYM_SENSE_SIZE words ("sax": "saxophone"; not "gobbler":
+# "tom", a three-letter catalog word as often a name)
+SYNONYM_MIN_LENGTH = 3
+SYNONYM_SENSE_SIZE = 4
 
 
 # Per subject word (its singular and plural forms, stemmed as the index stems): the ids of the
@@ -78,6 +84,9 @@ class ArchiveFacts:
     """The subject words relaxed away (the commonest first), none when every word held."""
     unquoted: bool = False
     """Whether the subject's "quoted phrases" were counted as words (no record holds them)."""
+    replaced_words: dict[str, str] = field(default_factory=dict)
+    """Subject words the catalog never uses, counted as its own word for them ("sax":
+    "saxophone"; `synonyms.catalog_synonyms`)."""
 
     @property
     def centuries(self) -> list[tuple[int, int]]:
@@ -112,6 +121,7 @@ class ArchiveFacts:
             "matched_words": self.matched_words,
             "dropped_words": self.dropped_words,
             "unquoted": self.unquoted,
+            "replaced_words": self.replaced_words,
         }
 
 
@@ -130,10 +140,12 @@ async def archive_facts(
     return replace(await _matching(conn, words, top), unquoted=True)
 
 
-async def _matching(conn: psycopg.AsyncConnection, query: FactsQuery, top: int) -> ArchiveFacts:
+async def _matching(
+    conn: psycopg.AsyncConnection, query: FactsQuery, top: int, swapped: bool = False
+) -> ArchiveFacts:
     words = await subject_terms(conn, query.subject)
     if any(not ids for _, ids, _ in words):  # a word the catalog never uses: no record has it
-        return ArchiveFacts(total=0)
+        return ArchiveFacts(total=0) if swapped else await _as_synonyms(conn, query, words, top)
     unfiltered = FactsQuery(subject=query.subject)
     dropped: list[str] = []
     kept = {w.lower() for p in phrases(query.subject) for w in WORD_RE.findall(p)}
@@ -173,6 +185,35 @@ async def _without_a_word(
         if facts.total:
             return facts, [w for w, _, _ in rest], word[0]
     return None
+
+
+async def _as_synonyms(
+    conn: psycopg.AsyncConnection,
+    query: FactsQuery,
+    words: list[tuple[str, list[int], int]],
+    top: int,
+) -> ArchiveFacts:
+    """The facts with each subject word the catalog never uses read as the catalog's own word
+    for it ("sax": "saxophone"; near synonyms only, `SYNONYM_SENSE_SIZE`), when every such word
+    has one; else none (no record holds the word)."""
+    missing = [w for w, ids, _ in words if not ids and " or " not in w]
+    said = [w for w, _, _ in words]
+    swaps = await catalog_synonyms(conn, missing, "archive", said, min_length=SYNONYM_MIN_LENGTH,
+                                   sense_size=SYNONYM_SENSE_SIZE)  # fmt: skip
+    swaps = {w: m for w, m in swaps.items() if len(m) > SYNONYM_MIN_LENGTH}  # "tom": a name
+    if not missing or len(swaps) < len(missing):
+        return ArchiveFacts(total=0)
+    subject = swap_words(query.subject, swaps)
+    facts = await _matching(conn, replace(query, subject=subject), top, swapped=True)
+    return replace(facts, replaced_words=swaps)
+
+
+def swap_words(subject: str, swaps: dict[str, str]) -> str:
+    """`subject` with each word of `swaps` replaced by its catalog word ("sax players":
+    "saxophone players")."""
+    for word, mate in swaps.items():
+        subject = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", mate, subject, flags=re.I)
+    return subject
 
 
 def phrases(subject: str) -> list[str]:

@@ -84,9 +84,9 @@ def senses(word: str) -> list[tuple[str, ...]]:
     return [sets[i] for i in own]
 
 
-def has_synonyms(word: str) -> bool:
+def has_synonyms(word: str, min_length: int = MIN_LENGTH) -> bool:
     """Whether the rule could replace `word` (lowercase letters, long enough, in WordNet)."""
-    return len(word) >= MIN_LENGTH and word.isalpha() and bool(senses(word))
+    return len(word) >= min_length and word.isalpha() and bool(senses(word))
 
 
 _USUAL_PLURALS = {"person": "people"}  # the plural in use, where WordNet lists none
@@ -128,10 +128,15 @@ async def term_counts(
     return {str(t): int(n) for t, n in rows}
 
 
-def _mates(word: str) -> list[list[str]]:
-    """Per sense, the single words it offers for `word` (base forms)."""
+def _mates(word: str, sense_size: int | None = None) -> list[list[str]]:
+    """Per sense (of at most `sense_size` words, if given), the single words it offers for
+    `word` (base forms)."""
     own = {word, singular(word)}
-    return [[m for m in s if m not in own and m.isalpha() and len(m) >= 3] for s in senses(word)]
+    return [
+        [m for m in s if m not in own and m.isalpha() and len(m) >= 3]
+        for s in senses(word)
+        if sense_size is None or len(s) <= sense_size
+    ]
 
 
 def _is_plural(word: str) -> bool:
@@ -139,16 +144,25 @@ def _is_plural(word: str) -> bool:
 
 
 async def catalog_synonyms(
-    conn: psycopg.AsyncConnection, words: list[str], kind: str, said: Iterable[str] = ()
+    conn: psycopg.AsyncConnection,
+    words: list[str],
+    kind: str,
+    said: Iterable[str] = (),
+    *,
+    min_length: int = MIN_LENGTH,
+    sense_size: int | None = None,
 ) -> dict[str, str]:
     """For each word (lowercase) the catalog of `kind` never uses, the catalog's own word for
     it by the rules above (words without one are left out). A word the request already `said`
-    is no replacement ("mitts and gloves" stays: "gloves and gloves" would lose the mitts)."""
+    is no replacement ("mitts and gloves" stays: "gloves and gloves" would lose the mitts).
+    `min_length` and `sense_size` (only senses of at most that many words: near synonyms,
+    "sax" / "saxophone", not "hugging" / "kissing" among the nine words of its sense) let a
+    caller ask about shorter words or more strictly."""
     said = {f for w in said for f in (w, singular(w) or w)}
     per_word = {
-        w: [[m for m in mates if m not in said] for mates in _mates(w)]
+        w: [[m for m in mates if m not in said] for mates in _mates(w, sense_size)]
         for w in dict.fromkeys(words)
-        if has_synonyms(w)
+        if has_synonyms(w, min_length)
     }
     if not per_word:
         return {}

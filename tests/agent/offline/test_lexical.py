@@ -221,3 +221,12 @@ def test_the_fused_order_is_kept_among_records_holding_the_same_words() -> None:
 def test_a_record_far_down_the_pool_holding_every_key_word_overtakes_the_first() -> None:
     fused = [f"Portrait number {n}" for n in range(20)] + ["Ships at sea"]
     assert reranked("ships at sea", fused)[0] == "Ships at sea"
+
+
+def test_records_in_general_and_eras_are_no_key_words() -> None:
+    specific = KeyTerms.specific_words
+    assert specific("objects from the industrial revolution") == ["industrial", "revolution"]
+    assert specific("decorative pieces") == []
+    assert specific("ok then medieval and renaissance objects") == []
+    assert specific("folk art quilts") == ["folk", "quilts"]
+    assert specific("only the fifties ones") == []

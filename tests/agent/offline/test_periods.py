@@ -132,3 +132,30 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
     assert without_eras("medieval armor").split() == ["armor"]
     assert "Renaissance" in without_eras("the Harlem Renaissance")
     assert without_named_period("medieval armor") == "medieval armor"  # a search keeps it
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("things from the Civil War years", (1861, 1865)),
+        ("things from Japan's Meiji period", (1868, 1912)),
+        ("objects from the Industrial Revolution", (1760, 1840)),
+        ("pieces from the Progressive Era", (1896, 1916)),
+        ("works from the Clinton administration", (1993, 2001)),
+        ("photos from the Teddy Roosevelt years", (1901, 1909)),
+        ("decorative pieces from the Rococo", (1730, 1770)),
+        ("stuff from the disco era", (1974, 1979)),
+        ("a bowl from the Ming dynasty", (1368, 1644)),
+        ("edwardian hats", (1901, 1910)),
+    ],
+)
+def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple[int, int]) -> None:
+    assert period_filters(text) == {"year_from": years[0], "year_to": years[1]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["rococo chairs", "a ford truck", "posters from the cultural revolution", "a song about war"],
+)
+def test_a_style_a_name_or_another_revolution_is_no_period(text: str) -> None:
+    assert period_filters(text) == {}

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.querying import plan_turn, write_query
+from discovery.agent.offline.querying import (
+    is_follow_up,
+    kept_to_only,
+    names_nothing,
+    plan_turn,
+    write_query,
+)
 
 
 @pytest.mark.parametrize(
@@ -148,3 +154,42 @@ def test_narrow_it_to_a_period_keeps_the_subject_without_the_verb() -> None:
     plan = plan_turn("narrow it to the fifties", {"query": "pictures of a bridal party"})
     assert plan.follow_up and plan.filters == {"year_from": 1950, "year_to": 1959}
     assert "bridal party" in plan.query and "narrow" not in plan.query
+
+
+def test_a_narrowing_said_with_keep_is_a_follow_up() -> None:
+    bands = {"query": "piano players", "media_type": "photograph"}
+    planned = plan_turn("keep the 1940s only", bands)
+    assert planned.follow_up and planned.query == "piano players 1940s"
+    assert planned.filters == {"media_type": "photograph", "year_from": 1940, "year_to": 1949}
+    assert is_follow_up("keep the 1940s only") and is_follow_up("keep it to the fifties")
+    assert kept_to_only("ok, keep just the ones with a piano") == "only the ones with a piano"
+    assert not is_follow_up("keep the change")
+
+
+def test_only_the_ones_with_something_and_nothing_to_narrow_asks_for_that_thing() -> None:
+    assert plan_turn("keep just the ones with a piano").query == "piano"
+    assert plan_turn("just the ones with a tiled floor").query == "tiled floor"
+    assert plan_turn("only the ones with horses", {"query": "farms"}).query == "farms horses"
+
+
+def test_a_request_for_any_kind_or_date_asks_for_no_kind_or_date() -> None:
+    assert plan_turn("still lifes of any kind").query == "still lifes"
+    assert plan_turn("digital art of any date").query == "digital art"
+    assert plan_turn("a kind of dog").query == "kind of dog"
+
+
+def test_a_request_of_records_in_general_names_nothing() -> None:
+    assert plan_turn("works from the Reagan administration").query == "works"
+    for query in ("works", "decorative pieces", "portraits edwardian", "art"):
+        assert names_nothing(query), query
+    for query in ("silver spoons", "jazz", "portraits of boxers"):
+        assert not names_nothing(query), query
+
+
+def test_a_narrowing_by_place_leaves_out_how_the_records_were_made() -> None:
+    piano = {"query": "people playing piano"}
+    assert (
+        plan_turn("only the ones taken in a church", piano).query == "people playing piano church"
+    )
+    studio = plan_turn("just the ones shot in the Harris Studio", {"query": "portraits"})
+    assert studio.query == "portraits harris studio"

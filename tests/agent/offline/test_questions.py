@@ -228,6 +228,8 @@ def test_every_answer_template_renders() -> None:
         "creator": "A",
         "year": "1950",
         "asked": "x y",
+        "said": "sax",
+        "mates": "saxophone",
         "answer": "The archive has 3 records.",
     }
     for name, template in templates().items():
@@ -796,3 +798,34 @@ def test_what_a_narrowing_left_is_counted_in_the_previous_search(text: str, subj
     assert (args["year_from"], args["year_to"]) == (1950, 1959)
     still = parse_question("how many still lifes are there?")
     assert still is not None and still.subject == "still lifes" and not still.about_previous
+
+
+def test_an_article_after_or_keeps_the_alternatives() -> None:
+    question = parse_question("what's the total of photographs with drums or a drummer?")
+    assert question is not None and question.subject == "drums or drummer"
+
+
+def test_a_word_no_record_says_is_answered_with_the_catalogs_word_and_said_so() -> None:
+    facts = _artifact(subject="saxophone", asked="sax", replaced={"sax": "saxophone"}, total=18)
+    text = answer(CatalogQuestion("count", "sax"), facts)
+    assert text.startswith('No record says "sax"; counting the catalog\'s word "saxophone"')
+    assert text.endswith('The archive has 18 photographs matching "saxophone".')
+
+
+def test_what_the_ones_come_to_is_a_count_and_done_is_no_subject() -> None:
+    question = parse_question("what do the church piano ones come to?")
+    assert question is not None and question.kind == "count"
+    assert question.subject == "church piano"
+    assert parse_question("what does the bill come to?") is None
+    done = parse_question("how many drawings done in the 1950s?")
+    assert done is not None and done.subject == ""
+    assert done.filters == {"media_type": "drawing", "year_from": 1950, "year_to": 1959}
+
+
+def test_what_a_narrowing_leaves_is_no_subject_word() -> None:
+    question = parse_question("how many sax ones does that leave?")
+    assert question is not None and (question.subject, question.about_previous) == ("sax", True)
+    left = parse_question("and how many are left now?")
+    assert left is not None and (left.subject, left.about_previous) == ("", True)
+    total = parse_question("so what was the total on those?")
+    assert total is not None and (total.kind, total.about_previous) == ("count", True)

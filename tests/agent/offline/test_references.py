@@ -498,3 +498,29 @@ def test_of_those_after_an_ordinal_is_no_subject() -> None:
     ):
         ref = parse_reference(text)
         assert ref is not None and (ref.position, ref.list_about) == (position, None)
+
+
+def test_the_one_at_the_end_is_the_last_record() -> None:
+    for text in ("the one at the very end, more like it", "the photo at the end, similar please"):
+        ref = parse_reference(text)
+        assert ref is not None and ref.position == -1, text
+    assert parse_reference("something like the end of the war") is None
+
+
+def test_the_one_at_or_in_a_place_names_a_shown_record_by_its_title() -> None:
+    ref = parse_reference("the one at the Centre Avenue YMCA, similar ones please")
+    assert ref is not None and ref.guessed and ref.about == "the Centre Avenue YMCA"
+    church = parse_reference("the one in the church, more like it")
+    assert church is not None and church.about == "the church"
+    # a period or the place in the list is no title
+    assert (parse_reference("more like the one in the 1950s") or Reference()).about is None
+    assert (parse_reference("the one in the middle, more like it") or Reference()).about is None
+
+
+def test_a_list_is_named_by_a_word_said_alike_when_none_is_said_the_same() -> None:
+    assert list_named(["piano players at work"], "pianist") == -1
+    assert list_named(["grads in their caps and gowns", "cats"], "graduates") == -2
+    # the same word first, wherever it is
+    assert list_named(["graduate portraits", "grads in gowns"], "graduates") == -2
+    assert list_named(["hats"], "hog") is None  # too short to be alike
+    assert list_named(["hats", "cars"], "carpets") is None  # "car" is too little of "carpet"

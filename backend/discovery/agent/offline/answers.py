@@ -33,6 +33,9 @@ def answer(
     if first is not None and first is not artifact and not first.item_ids:
         asked = (first.asked or first.subject).replace('"', "")
         return t["from_shown"].format(asked=asked, answer=text)
+    if artifact.replaced and not artifact.unquoted:  # "sax": counted as "saxophone"
+        said, mates = ", ".join(artifact.replaced), ", ".join(artifact.replaced.values())
+        return t["replaced"].format(said=said, mates=mates, answer=text)
     if artifact.asked:  # relaxed: say which words the figure is about
         relaxed = t["relaxed_phrase" if artifact.unquoted else "relaxed"]
         return relaxed.format(asked=artifact.asked.replace('"', ""), answer=text)

@@ -29,9 +29,10 @@ import math
 from collections.abc import Collection
 
 from discovery.agent.offline.media_types import MEDIA_WORDS
-from discovery.agent.offline.periods import OPEN_WORDS
+from discovery.agent.offline.periods import DECADE_WORDS, OPEN_WORDS, era_period
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
+    RECORD_WORDS,
     content_words,
     without_lead,
     write_query,
@@ -66,8 +67,11 @@ class KeyTerms:
             w
             for w in bare
             if w not in GENERIC_WORDS
+            and w not in RECORD_WORDS  # "pieces from the Progressive Era"
             and w not in MEDIA_WORDS
             and w not in OPEN_WORDS  # "before 1850" is a period, not a subject
+            and not era_period(w)  # "medieval objects": the years are the filter
+            and w not in DECADE_WORDS  # "the fifties ones"
             and not any(c.isdigit() for c in w)
         ]
 

@@ -43,6 +43,26 @@ NAMED_PERIODS: dict[str, tuple[int, int]] = {
     r"gilded\s+age": (1870, 1900),
     r"jazz\s+age": (1920, 1929),
     r"post-?war\s+(?:years|era|period)": (1945, 1949),
+    r"industrial\s+revolution": (1760, 1840),
+    r"progressive\s+era": (1896, 1916),
+    r"american\s+revolution|revolutionary\s+war|war\s+of\s+independence": (1775, 1783),
+    r"napoleonic\s+(?:era|wars?|period)": (1799, 1815),
+    r"reconstruction\s+era": (1865, 1877),
+    r"cold\s+war": (1947, 1991),
+    r"disco\s+(?:era|years|age|days)": (1974, 1979),
+    r"belle\s+[eé]poque": (1871, 1914),
+    r"baroque": (1600, 1750),
+    r"rococo": (1730, 1770),
+    r"tudor(?:\s+(?:period|era|times))?": (1485, 1603),
+    r"meiji(?:\s+(?:period|era|restoration))?": (1868, 1912),
+    r"edo(?:\s+(?:period|era))?": (1603, 1868),
+    r"taish[oō](?:\s+(?:period|era))?": (1912, 1926),
+    r"sh[oō]wa(?:\s+(?:period|era))?": (1926, 1989),
+    r"ming(?:\s+dynasty)?": (1368, 1644),
+    r"qing(?:\s+dynasty)?": (1644, 1911),
+    r"yuan\s+dynasty": (1271, 1368),
+    r"song\s+dynasty": (960, 1279),
+    r"tang\s+dynasty": (618, 907),
 }
 # "the first half of the twentieth century": the century's first fifty years (1900-1949)
 _HALF_RE = re.compile(
@@ -52,7 +72,8 @@ _HALF_RE = re.compile(
 )
 _NAMED_RE = re.compile(
     r"\b(?:from|during|in|around|throughout|at\s+the\s+time\s+of)\s+(?:the\s+)?"
-    r"(?:(?:time|times|days|years|era)\s+of\s+(?:the\s+)?)?("
+    # "from Japan's Meiji period"
+    r"(?:(?:time|times|days|years|era)\s+of\s+(?:the\s+)?)?(?:[a-z]+'s\s+)?("
     + "|".join(f"(?:{name})" for name in NAMED_PERIODS)
     + r")(?:\s+(?:years|era|period))?(?![\w-])"
     # "just after the war", "right after the war": the late 1940s
@@ -62,14 +83,20 @@ _NAMED_RE = re.compile(
 # A president's years in office, by a frame that names the time, not the person: "while
 # Kennedy was president", "the Eisenhower years", "under Truman".
 PRESIDENTS: dict[str, tuple[int, int]] = {
+    "jefferson": (1801, 1809), "lincoln": (1861, 1865), "grant": (1869, 1877),
+    "mckinley": (1897, 1901), "teddy roosevelt": (1901, 1909), "theodore roosevelt": (1901, 1909),
+    "taft": (1909, 1913), "wilson": (1913, 1921), "harding": (1921, 1923),
+    "coolidge": (1923, 1929), "hoover": (1929, 1933),
     "roosevelt": (1933, 1945), "fdr": (1933, 1945), "truman": (1945, 1953),
     "eisenhower": (1953, 1961), "ike": (1953, 1961), "kennedy": (1961, 1963), "jfk": (1961, 1963),
-    "lbj": (1963, 1969), "nixon": (1969, 1974), "carter": (1977, 1981), "reagan": (1981, 1989),
+    "lbj": (1963, 1969), "johnson": (1963, 1969), "nixon": (1969, 1974), "ford": (1974, 1977),
+    "carter": (1977, 1981), "reagan": (1981, 1989), "clinton": (1993, 2001),
+    "obama": (2009, 2017), "trump": (2017, 2021), "biden": (2021, 2025),
 }  # fmt: skip
 _NAMES = "|".join(PRESIDENTS)
 _TERM_RE = re.compile(
     rf"\b(?:while|when)\s+(?:president\s+)?(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office)"
-    rf"|\b(?:during|in|under)\s+(?:the\s+)?(?:president\s+)?(?P<b>{_NAMES})(?:'s)?\s+"
+    rf"|\b(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?(?P<b>{_NAMES})(?:'s)?\s+"
     r"(?:years|era|administration|presidency)\b"
     rf"|\b(?:the\s+)?(?P<c>{_NAMES})(?:'s)?\s+(?:years|era|administration|presidency)\b"
     rf"|\bunder\s+president\s+(?P<d>{_NAMES})\b",
@@ -84,6 +111,10 @@ ERAS: dict[str, tuple[int, int]] = {
     r"medieval|mediaeval|middle\s+ages": (500, 1499),
     r"(?<!harlem\s)renaissance": (1400, 1599),
     r"victorian": (1837, 1901),
+    r"elizabethan": (1558, 1603),
+    r"jacobean": (1603, 1625),
+    r"edwardian": (1901, 1910),
+    r"antebellum": (1815, 1861),
 }
 _ERA_RE = re.compile(r"\b(?:" + "|".join(f"(?:{era})" for era in ERAS) + r")\b", re.IGNORECASE)
 

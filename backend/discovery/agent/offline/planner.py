@@ -28,7 +28,14 @@ from pydantic import ConfigDict
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact, last_counted
 from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
-from discovery.agent.offline.querying import is_follow_up, plan_turn, subject
+from discovery.agent.offline.querying import (
+    constraint_words,
+    is_follow_up,
+    kept_to_only,
+    names_nothing,
+    plan_turn,
+    subject,
+)
 from discovery.agent.offline.question_calls import question_calls
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.reference_targets import resolve
@@ -132,9 +139,13 @@ class LocalPlanner(BaseChatModel):
             ids, texts = [r.id for r in shown], [_text(r) for r in shown]
             calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids, texts)
             return AIMessage(content="", tool_calls=calls)
-        if previous is None and is_follow_up(text) and not subject(text):
-            return AIMessage(content=clarify_constraints(text))
         plan = plan_turn(text, previous)
+        if previous is None and is_follow_up(text) and not subject(kept_to_only(text)):
+            if not plan.filters:  # "only those": nothing to narrow, nothing asked
+                return AIMessage(content=clarify_constraints(text))
+            # "only the 1950s ones, then" with nothing before: a new request for that period
+            # (or kind of record), any subject
+            return self._search(constraint_words(text) or plan.query, plan.filters)
         if plan.follow_up and previous and previous.get("similar_to") and not subject(text):
             # Narrowing records like a shown one ("only from the 1960s"): the same record, the
             # new filters; as any narrowing, what was shown may be shown again.
@@ -143,9 +154,12 @@ class LocalPlanner(BaseChatModel):
         return self._search(plan.query, plan.filters)
 
     def _search(self, query: str, filters: dict[str, Any]) -> AIMessage:
+        threshold = self.match_threshold
+        if "similar_to" not in filters and filters.keys() & set(_KEPT) and names_nothing(query):
+            threshold = 0.0  # "works from the Reagan years": any record of the period answers
         args = {
             "query": query,
-            "match_threshold": self.match_threshold,
+            "match_threshold": threshold,
             "match_count": self.match_count,
             **filters,
         }

@@ -17,11 +17,13 @@ from typing import Any
 
 from discovery.agent.offline.antecedents import with_names
 from discovery.agent.offline.media_types import MEDIA_WORDS, parse_media_type
+from discovery.agent.offline.number_nouns import counted
 from discovery.agent.offline.periods import (
     CENTURY_WORDS,
     DECADE_WORDS,
     OPEN_WORDS,
     YEAR_RE,
+    era_period,
     period_filters,
     without_named_period,
 )
@@ -122,29 +124,6 @@ def write_query(text: str) -> str:
     return query or " ".join(content_words(text)) or text.strip().lower()
 
 
-# Counts said with a noun of number, as captions count people and things ("Two girls ...").
-# "a couple of photos" asks for results, not for two of something: that count is dropped.
-_RESULTS = (
-    r"(?:(?:the|those|these|your|more)\s+)*(?:[\w-]+\s+)?"
-    r"(?:photo|picture|image|shot|snap|example|record|item|one|thing|piece)s?\b"
-)
-_COUNTS = (
-    (re.compile(rf"\b(?:a\s+)?(?:pair|couple|few)\s+of\s+(?={_RESULTS})", re.I), ""),
-    (re.compile(r"\b(?:a\s+)?half\s+a\s+dozen\b|\ba\s+half[\s-]+dozen\b", re.I), "six"),
-    (re.compile(r"\ba\s+(?:pair|couple)\s+of\b", re.I), "two"),
-    (re.compile(r"\ba\s+trio\s+of\b", re.I), "three"),
-    (re.compile(r"\ba\s+dozen\b", re.I), "twelve"),
-)
-
-
-def counted(text: str) -> str:
-    """The text with a count said by a noun of number said as a number word ("a couple of
-    young lads" -> "two young lads", "half a dozen women" -> "six women")."""
-    for pattern, number in _COUNTS:
-        text = pattern.sub(number, text)
-    return text
-
-
 def trim(phrase: str) -> str:
     phrase = _ASIDE_RE.sub(" ", phrase.lower())
     tokens = words(phrase)
@@ -180,13 +159,18 @@ _FRAME_RE = re.compile(
     r"|which\s+(?:pictures|photos|photographs|records)\s+(?:show|have)"
     r"|anything\s+(?:showing|about|with|of|on)"
     r"|can\s+i\s+see"
-    r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list))\b",
+    r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list)"
+    # "only the ones with a piano" with nothing to narrow: a request for pianos
+    r"|^\s*(?:only|just)\s+(?:the\s+|those\s+|these\s+)?(?:ones?|photos?|pictures?|images?|"
+    r"records?|shots?)\s+(?:with|of|showing|that\s+show|where|in\s+which))\b",
     re.IGNORECASE,
 )
 _ASIDE_RE = re.compile(
     r"\b(?:please|thanks|thank you|any luck|if (?:possible|you have (?:any|them))|"
     r"would be (?:amazing|great|wonderful|perfect|helpful)|"
     r"in (?:the|your) (?:collection|archive)s?|"
+    # "still lifes of any kind", "digital art of any date": no constraint
+    r"(?:of|from|in)\s+any\s+(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
     r"ideally|maybe|perhaps|by any chance)\b"
 )
 _LEADING = frozenset("a an the any some anything something few of more other please any's".split())
@@ -210,6 +194,25 @@ def subject(text: str) -> str:
     )
 
 
+# Words for records in general: a request of nothing else names no subject ("pieces from the
+# Progressive Era", "decorative objects", "art from the Meiji period").
+RECORD_WORDS = frozenset(
+    "objects object pieces piece artworks artwork art arts creations holdings decorative".split()
+)
+
+
+# How a record was made, in a narrowing ("just the ones shot in the Harris Studio")
+_HOW_MADE = frozenset("taken shot done photographed".split())
+
+
+def names_nothing(query: str) -> bool:
+    """Whether `query` names no subject: only records in general, kinds of record and eras
+    ("works", "decorative pieces", "portraits from the Edwardian era")."""
+    return all(
+        w in GENERIC_WORDS or w in RECORD_WORDS or era_period(w) for w in subject(query).split()
+    )
+
+
 @dataclass
 class PlannedSearch:
     query: str
@@ -218,8 +221,18 @@ class PlannedSearch:
 
 
 def is_follow_up(text: str) -> bool:
-    """Whether the text reads as a follow-up of an earlier request ("only ...", "from the ...")."""
-    return bool(_FOLLOW_UP_RE.match(text))
+    """Whether the text reads as a follow-up of an earlier request ("only ...", "from the ...",
+    "keep it to the fifties")."""
+    return bool(_FOLLOW_UP_RE.match(kept_to_only(text)))
+
+
+def kept_to_only(text: str) -> str:
+    """A narrowing said with "keep" or "stick to" as one said with "only" ("keep it to the 50s",
+    "keep the 1940s only": "only the 50s", "only the 1940s only"); other text as it is."""
+    led = without_lead(text)
+    if kept_to := KEEP_TO_RE.match(led):
+        return f"only {led[kept_to.end() :].strip()}"
+    return text
 
 
 def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearch:
@@ -229,9 +242,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     wanted = without_negated(text)
     excluded = _excluded(text, wanted)
     text = wanted
-    led = without_lead(text)
-    if previous is not None and (kept_to := KEEP_TO_RE.match(led)):  # "keep it to the 50s"
-        text = f"only {led[kept_to.end() :].strip()}"
+    text = kept_to_only(text)  # "keep it to the 50s": "only the 50s"
     media = parse_media_type(text)
     filters: dict[str, Any] = {"media_type": media} if media else {}
     if period := period_filters(text):  # a new period replaces the earlier one whole
@@ -247,10 +258,12 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
         if widens(text) and not own_subject(text, subject):  # "any decade is fine": lifted
             return PlannedSearch(earlier, merged, True)
         if topic and _NARROWING_RE.match(text):  # "just the ones in the Hill District"
+            # "only the ones taken in a church": the place narrows, not how they were made
+            topic = " ".join(w for w in topic.split() if w not in _HOW_MADE)
             query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))
         else:  # "what about coal mines?" switches; "only photographs" keeps the subject
             query = topic or earlier
-        extra = " ".join(_constraint_words(text))
+        extra = constraint_words(text)
         return PlannedSearch(" ".join(x for x in (query, extra) if x).strip(), merged, True)
     filters = {k: v for k, v in filters.items() if v is not None}
     query = write_query(text) or text.strip().lower()
@@ -274,11 +287,11 @@ def _excluded(text: str, kept: str) -> list[str]:
     return out
 
 
-def _constraint_words(text: str) -> list[str]:
+def constraint_words(text: str) -> str:
     """Media and period words of the text, kept in a follow-up's query."""
     topic = set(subject(text).split())
     text = without_named_period(text)  # its years are the filter
-    return [w for w in content_words(text) if w not in topic and w not in OPEN_WORDS]
+    return " ".join(w for w in content_words(text) if w not in topic and w not in OPEN_WORDS)
 
 
 def _strip_constraints(query: str) -> str:

@@ -17,7 +17,7 @@ COUNT_RE = re.compile(
     # "what's the number of ...", "what is the total?", "the total number of ...", "number of
     # photos of X?", "give me a count of ...", "what's the count for ..."
     # "what is the exact count of those?"
-    r"|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?"
+    r"|\b(?:what|which)(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:(?:total|exact|precise|overall|actual|rough|approximate)\s+)?"
     r"(?:number|count|total)\b"
     r"|^\s*(?:and\s+|so\s+)?(?:the\s+)?(?:total\s+)?number\s+of\b"
@@ -32,6 +32,9 @@ COUNT_RE = re.compile(
     # "a head count of those", "what does that come to, in number?", "what do they add up to?"
     rf"|{HEAD_COUNT}|\bin\s+numbers?\s*\??\s*$|\bgrand\s+total\b"
     r"|\b(?:does|do|did)\s+(?:that|it|they|these|those)\s+(?:come|add)\s+(?:up\s+)?to\b"
+    # "what do the church piano ones come to?"
+    r"|\bwhat\s+(?:does|do|did)\s+the\s+[\w\s'-]{0,40}?\b(?:ones|photos|photographs|pictures|"
+    r"images|records|prints|works|items|pieces)\s+(?:come|add)\s+(?:up\s+)?to\b"
     # "and the total comes to?", "what's the total come to"
     r"|\btotal\s+(?:comes?|came)\s+to\b",
     re.I,

@@ -94,7 +94,10 @@ _WHOLE_RE = re.compile(
 )
 _EM_RE = re.compile(r"(?<!\w)'em\b", re.I)
 _HEAD_COUNT_RE = re.compile(HEAD_COUNT, re.I)
-_OR_RE = re.compile(r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?=([a-z][\w'-]*))", re.I)
+# "lace or tulle", "drums or a drummer" (the article is no word of the subject)
+_OR_RE = re.compile(
+    r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?:(?:a|an|the|some)\s+)?(?=([a-z][\w'-]*))", re.I
+)
 # Two plural nouns of a list: "mirrors and clocks", "cups, bowls and teapots"
 _PLURAL_LIST_RE = re.compile(
     r"\b([a-z][a-z'-]*[^s\W]s)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=([a-z][a-z'-]*[^s\W]s)\b)",
@@ -114,6 +117,7 @@ _QUESTION_WORDS = frozenset(
     tell know wonder wondering curious idea say many number numbers total altogether overall
     count headcount add adds added grand took exact precise actual rough approximate
     tally up name list recent taken made make makes created create painted directed wrote built
+    done leave leaves left remain remains remaining
     photographed shot drew drawn designed carved produced printed sculpted photographer written
     photographers artist artists maker makers creator creators author authors whom decades decade
     periods period eras era centuries century years year dates date dated old time age ages come

@@ -13,6 +13,7 @@ COUNTED = (
 )
 ORDINALS = {w: n for n, w in enumerate(COUNTED.split(), 1)}
 ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1}
+AT_THE = {"end": -1}  # "the one at the very end" (a place in the list, not an ordinal word)
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -40,8 +41,11 @@ POSITION_RES = [
     ),
     # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
     re.compile(rf"\bthe\s+(?P<word>first)\s+(?:{FEW})\b(?:\s+{NOUN}s?\b)?", re.I),
-    # "that photo at the top", "the one at the bottom"
-    re.compile(rf"\b(?:that|this|the)\s+{NOUN}\s+(?:at|on)\s+the\s+(?P<word>top|bottom)\b", re.I),
+    # "that photo at the top", "the one at the bottom", "the one at the very end"
+    re.compile(
+        rf"\b(?:that|this|the)\s+{NOUN}\s+(?:at|on)\s+the\s+(?:very\s+)?(?P<word>top|bottom|end)\b",
+        re.I,
+    ),
     # "the second one", "that 2nd photo", "the last one", "the second, but ..."; not "the
     # 19th century" or "the first photographs of ..."
     re.compile(
@@ -124,10 +128,12 @@ CREATOR_RE = re.compile(
     r"(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the\b|$))",
     re.IGNORECASE,
 )
-# "the one with the trumpet player", "that photo of the Crawford Grill": a shown record named
-# by its content (singular: "the ones with a cake" narrows instead). Also a guess.
+# "the one with the trumpet player", "that photo of the Crawford Grill", "the one at the Centre
+# Avenue YMCA": a shown record named by its content (singular: "the ones with a cake" narrows
+# instead). Also a guess.
 ABOUT_RE = re.compile(
-    rf"\b(?P<the>the|that|this)\s+{NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where)\s+"
+    rf"\b(?P<the>the|that|this)\s+{NOUN}\s+(?:with|of|showing|that\s+shows|featuring|where|"
+    r"at|in(?!\s+(?:the\s+)?(?:\d|middle\b|color\b|colour\b|black\b)))\s+"
     r"(?P<about>[^,?!;:]+?)(?=\s*(?:[,?!;:]|\s[-\u2013\u2014]\s|\.\s*$|\bbut\b|\bonly\b"
     r"|\bfrom the\b|\bin the \d|$))",
     re.IGNORECASE,

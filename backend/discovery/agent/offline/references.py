@@ -125,7 +125,7 @@ def _position(m: re.Match[str]) -> int:
     if groups.get("this"):
         return 1  # "that one": the only or the first record
     word = groups["word"].lower()
-    return rp.ORDINALS.get(word) or int(re.sub(r"\D", "", word))
+    return rp.ORDINALS.get(word) or rp.AT_THE.get(word) or int(re.sub(r"\D", "", word))
 
 
 def points_back(ref: Reference, text: str) -> bool:

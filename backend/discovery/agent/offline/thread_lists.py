@@ -36,13 +36,36 @@ def list_named(queries: list[str], about: str) -> int | None:
     wanted = {stem(w) for w in content_words(about) if w not in GENERIC_WORDS}
     # first the lists searched for a subject, then the more-like lists ("like: <title>"), whose
     # titles hold the subject's words by chance: "back to the trolleys" after "more like the
-    # Wilkinsburg Trolley one" means the trolley search, not the records like one trolley
+    # Wilkinsburg Trolley one" means the trolley search, not the records like one trolley; a
+    # word said the same way before one only said alike ("the second pianist" after "piano
+    # players", "graduate three" after "grads in their caps")
     found = [
-        (query.startswith(LIKE_PREFIX), back)
+        (not same, query.startswith(LIKE_PREFIX), back)
         for back, query in enumerate(reversed(queries), 1)
-        if wanted & {stem(w) for w in words(query)}
+        for same in (True, False)
+        if _names(wanted, {stem(w) for w in words(query)}, same)
     ]
-    return -min(found)[1] if found else None
+    return -min(found)[2] if found else None
+
+
+ALIKE = 4  # letters two stems must begin with alike ...
+ALIKE_SHARE = 0.8  # ... and at least this share of the shorter one
+
+
+def _names(wanted: set[str], said: set[str], same: bool) -> bool:
+    """Whether a list's query words `said` name the subject `wanted`: a stem in common
+    (`same`), or else two stems that begin alike ("pianist" / "piano", "graduat" / "grad")."""
+    if same:
+        return bool(wanted & said)
+    return any(_alike(a, b) for a in wanted for b in said)
+
+
+def _alike(a: str, b: str) -> bool:
+    shorter = min(len(a), len(b))
+    if shorter < ALIKE:
+        return False
+    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), shorter)
+    return common >= ALIKE and common >= ALIKE_SHARE * shorter
 
 
 # "from the first list", "going back to the earlier results", "in the original search": which

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage
 
-from discovery.agent.facts_tool import last_counted
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.media_types import parse_media_type
 from discovery.agent.offline.periods import period_filters, without_eras
@@ -105,5 +104,5 @@ def points_back(
     if not question.subject and question.filters.get("media_type"):
         return True  # "how many video works are there?": a kind of record the catalog has
     if question.about_previous:
-        return bool(shown_records(messages) or last_counted(messages))
+        return True  # "so what was the total on those?": with nothing shown, the planner says so
     return catalog is not None and bool(question.subject) and catalog.knows_all(question.subject)

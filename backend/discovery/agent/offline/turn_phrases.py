@@ -17,7 +17,9 @@ KEEP_TO_RE = re.compile(
     r"|(?:cut|trim|pare|whittle|narrow)\s+(?:it|them|this|that|these|those|things|"
     r"the\s+(?:results|list))\s+(?:down\s+)?to"
     # "keep only the brides", "just keep the fifties ones"
-    r"|(?:(?:just|only)\s+)?keep\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b))\b",
+    r"|(?:(?:just|only)\s+)?keep\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b)"
+    # "keep the 1940s only", "keep those with a piano only"
+    r"|keep(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$))\b",
     re.IGNORECASE,
 )
 # "forget the bride, ...", "never mind the hats - ...", "scratch that. ...": an opening clause
