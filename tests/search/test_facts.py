@@ -254,3 +254,10 @@ async def test_a_word_the_catalog_never_uses_is_counted_as_its_near_synonym(
     # a large sense is none either ("hugging": "kissing" is one of nine)
     assert (await _facts(demo_runtime, FactsQuery(subject="gobbler"))).total == 0
     assert (await _facts(demo_runtime, FactsQuery(subject="hugging"))).total == 0
+
+
+async def test_a_near_synonym_already_asked_is_counted_once(demo_runtime: Runtime) -> None:
+    both = await _facts(demo_runtime, FactsQuery(subject="piano saxophone"))
+    again = await _facts(demo_runtime, FactsQuery(subject="piano saxophone sax"))
+    assert both.total >= 1 and again.total == both.total
+    assert again.matched_words == ["piano", "saxophone"]

@@ -197,8 +197,7 @@ async def _as_synonyms(
     for it ("sax": "saxophone"; near synonyms only, `SYNONYM_SENSE_SIZE`), when every such word
     has one; else none (no record holds the word)."""
     missing = [w for w, ids, _ in words if not ids and " or " not in w]
-    said = [w for w, _, _ in words]
-    swaps = await catalog_synonyms(conn, missing, "archive", said, min_length=SYNONYM_MIN_LENGTH,
+    swaps = await catalog_synonyms(conn, missing, "archive", min_length=SYNONYM_MIN_LENGTH,
                                    sense_size=SYNONYM_SENSE_SIZE)  # fmt: skip
     swaps = {w: m for w, m in swaps.items() if len(m) > SYNONYM_MIN_LENGTH}  # "tom": a name
     if not missing or len(swaps) < len(missing):
@@ -210,10 +209,21 @@ async def _as_synonyms(
 
 def swap_words(subject: str, swaps: dict[str, str]) -> str:
     """`subject` with each word of `swaps` replaced by its catalog word ("sax players":
-    "saxophone players")."""
+    "saxophone players"), said once ("piano saxophone sax": "piano saxophone")."""
     for word, mate in swaps.items():
         subject = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", mate, subject, flags=re.I)
-    return subject
+    if not swaps or '"' in subject:
+        return subject
+    seen: set[str] = set()
+    kept = [t for t in subject.split() if t.lower() == "or" or not _again(t.lower(), seen)]
+    return " ".join(kept)
+
+
+def _again(word: str, seen: set[str]) -> bool:
+    if word in seen:
+        return True
+    seen.add(word)
+    return False
 
 
 def phrases(subject: str) -> list[str]:

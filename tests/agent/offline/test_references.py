@@ -524,3 +524,21 @@ def test_a_list_is_named_by_a_word_said_alike_when_none_is_said_the_same() -> No
     assert list_named(["graduate portraits", "grads in gowns"], "graduates") == -2
     assert list_named(["hats"], "hog") is None  # too short to be alike
     assert list_named(["hats", "cars"], "carpets") is None  # "car" is too little of "carpet"
+
+
+def test_a_guessed_name_not_among_the_makers_may_be_a_name_in_a_title() -> None:
+    shown = [
+        ArchiveRecord(id="a", title="Anniversary dinner at the Loendi Club", description="",
+                      summary="", creator="Charles Harris", score=0.5),
+        ArchiveRecord(id="b", title="Mrs. W.C. Stallworth being presented with flowers",
+                      description="", summary="", creator="Charles Harris", score=0.5),
+    ]  # fmt: skip
+    ref = parse_reference("back to the anniversaries: the Stallworth one, similar")
+    assert ref is not None and ref.guessed and ref.creator == "Stallworth"
+    assert resolve(ref, shown) is shown[1]
+    # "the one by ..." names a maker: a title does not answer it
+    by = Reference(creator="Stallworth")
+    assert (
+        resolve(by, shown)
+        == "None of the 2 records I showed is by Stallworth. Which one do you mean?"
+    )
