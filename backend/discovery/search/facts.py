@@ -14,8 +14,10 @@ as written, as in a search's query syntax (`search_text @@ websearch_to_tsquery`
 by "or" ("lace or tulle") are alternatives: a record holds one of them (`alternatives`); when no
 record holds it even without the filters, its words are counted instead (`unquoted`). An empty
 subject matches every record that passes the filters; a subject word the catalog never uses
-matches nothing. When no record holds every word (filters aside), a word outside a phrase is
-dropped (the commonest whose dropping leaves records passing the filters, else the commonest),
+is counted as the catalog's own word for it when WordNet offers a near synonym ("sax":
+"saxophone"; `replaced_words`), else it matches nothing. When no record holds every word
+(filters aside), a word outside a phrase is dropped (the commonest whose dropping leaves records
+passing the filters, else the commonest),
 until some record matches or one word is left; when records hold every word but none passes the
 filters, only a common word may go, once (`matched_words`: the words required, `dropped_words`:
 those let go). Item ids count exactly those records. This agreed with hand counts better than
@@ -36,7 +38,7 @@ import psycopg
 from psycopg import sql
 
 from discovery.search import word_forms
-from discovery.search.facts_terms import WORD_RE, subject_terms
+from discovery.search.facts_terms import WORD_RE, subject_terms, swap_words
 from discovery.search.synonyms import catalog_synonyms
 
 MAX_IDS = 1000  # item ids a facts query may name
@@ -205,25 +207,6 @@ async def _as_synonyms(
     subject = swap_words(query.subject, swaps)
     facts = await _matching(conn, replace(query, subject=subject), top, swapped=True)
     return replace(facts, replaced_words=swaps)
-
-
-def swap_words(subject: str, swaps: dict[str, str]) -> str:
-    """`subject` with each word of `swaps` replaced by its catalog word ("sax players":
-    "saxophone players"), said once ("piano saxophone sax": "piano saxophone")."""
-    for word, mate in swaps.items():
-        subject = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", mate, subject, flags=re.I)
-    if not swaps or '"' in subject:
-        return subject
-    seen: set[str] = set()
-    kept = [t for t in subject.split() if t.lower() == "or" or not _again(t.lower(), seen)]
-    return " ".join(kept)
-
-
-def _again(word: str, seen: set[str]) -> bool:
-    if word in seen:
-        return True
-    seen.add(word)
-    return False
 
 
 def phrases(subject: str) -> list[str]:

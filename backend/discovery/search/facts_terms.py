@@ -132,3 +132,22 @@ async def _word_terms(
         for (_ord, ids, df), i in zip(again, unknown, strict=True):
             found[i] = (found[i][0], list(ids or []), int(df))
     return found
+
+
+def swap_words(subject: str, swaps: dict[str, str]) -> str:
+    """`subject` with each word of `swaps` replaced by its catalog word ("sax players":
+    "saxophone players"), said once ("piano saxophone sax": "piano saxophone")."""
+    for word, mate in swaps.items():
+        subject = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", mate, subject, flags=re.I)
+    if not swaps or '"' in subject:
+        return subject
+    seen: set[str] = set()
+    kept = [t for t in subject.split() if t.lower() == "or" or not _again(t.lower(), seen)]
+    return " ".join(kept)
+
+
+def _again(word: str, seen: set[str]) -> bool:
+    if word in seen:
+        return True
+    seen.add(word)
+    return False
