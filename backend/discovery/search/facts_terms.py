@@ -141,13 +141,8 @@ def swap_words(subject: str, swaps: dict[str, str]) -> str:
         subject = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", mate, subject, flags=re.I)
     if not swaps or '"' in subject:
         return subject
-    seen: set[str] = set()
-    kept = [t for t in subject.split() if t.lower() == "or" or not _again(t.lower(), seen)]
+    kept: list[str] = []
+    for token in subject.split():
+        if token.lower() == "or" or token.lower() not in {k.lower() for k in kept}:
+            kept.append(token)
     return " ".join(kept)
-
-
-def _again(word: str, seen: set[str]) -> bool:
-    if word in seen:
-        return True
-    seen.add(word)
-    return False

@@ -39,12 +39,13 @@ def list_named(queries: list[str], about: str) -> int | None:
     # Wilkinsburg Trolley one" means the trolley search, not the records like one trolley; a
     # word said the same way before one only said alike ("the second pianist" after "piano
     # players", "graduate three" after "grads in their caps")
-    found = [
-        (not same, query.startswith(LIKE_PREFIX), back)
-        for back, query in enumerate(reversed(queries), 1)
-        for same in (True, False)
-        if _names(wanted, {stem(w) for w in words(query)}, same)
-    ]
+    found = []
+    for back, query in enumerate(reversed(queries), 1):
+        said = {stem(w) for w in words(query)}
+        if wanted & said:
+            found.append((0, query.startswith(LIKE_PREFIX), back))
+        elif any(_alike(a, b) for a in wanted for b in said):
+            found.append((1, query.startswith(LIKE_PREFIX), back))
     return -min(found)[2] if found else None
 
 
@@ -52,15 +53,8 @@ ALIKE = 4  # letters two stems must begin with alike ...
 ALIKE_SHARE = 0.8  # ... and at least this share of the shorter one
 
 
-def _names(wanted: set[str], said: set[str], same: bool) -> bool:
-    """Whether a list's query words `said` name the subject `wanted`: a stem in common
-    (`same`), or else two stems that begin alike ("pianist" / "piano", "graduat" / "grad")."""
-    if same:
-        return bool(wanted & said)
-    return any(_alike(a, b) for a in wanted for b in said)
-
-
 def _alike(a: str, b: str) -> bool:
+    """Whether two stems begin alike ("pianist" / "piano", "graduat" / "grad")."""
     shorter = min(len(a), len(b))
     if shorter < ALIKE:
         return False

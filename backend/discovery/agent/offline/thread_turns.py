@@ -24,12 +24,13 @@ from discovery.agent.offline.media_types import parse_media_type
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import (
     is_follow_up,
+    kept_to_only,
     subject,
     without_lead,
 )
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.references import parse_reference
-from discovery.agent.offline.turn_phrases import KEEP_TO_RE, widens
+from discovery.agent.offline.turn_phrases import widens
 from discovery.agent.references import shown_records
 
 # "pics of ...", "drawings of ...", "photos showing ...": a request for records of a kind
@@ -49,12 +50,9 @@ _SWITCH_RE = re.compile(r"\b(?:forget|never\s*mind|instead|scratch\s+that|rather
 def narrows(text: str) -> bool:
     """Whether `text` narrows the thread's search by a period or a kind of record and nothing
     else ("keep only the photographs", "now restrict that to the forties", "only the 1950s")."""
-    led = without_lead(text)
-    if kept := KEEP_TO_RE.match(led):
-        led = led[kept.end() :]
-    elif not is_follow_up(text):
+    if not is_follow_up(text):  # "keep it to ..." reads as "only ..."
         return False
-    said = subject(led).split()
+    said = subject(without_lead(kept_to_only(text))).split()
     return bool(period_filters(text) or parse_media_type(text)) and not (
         set(said) - _NARROWING_WORDS
     )
