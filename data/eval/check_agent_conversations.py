@@ -63,6 +63,8 @@ Usage (from the repository root):
         # the nineteenth set (ids v19-001...; it must not repeat a line of v2 to v18 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v20.jsonl
         # the twentieth set (ids v20-001...; it must not repeat a line of v2 to v19 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v21.jsonl
+        # the twenty-first set (ids v21-001...; it must not repeat a line of v2 to v20 either)
 """
 
 from __future__ import annotations
