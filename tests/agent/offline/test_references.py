@@ -7,7 +7,7 @@ import pytest
 
 from discovery.agent.offline.reference_targets import resolve
 from discovery.agent.offline.references import Reference, parse_reference, points_back
-from discovery.agent.offline.thread_lists import list_named
+from discovery.agent.offline.thread_lists import list_named, newest_searched
 from discovery.agent.responses import ArchiveRecord
 
 SHOWN = [
@@ -542,3 +542,31 @@ def test_a_guessed_name_not_among_the_makers_may_be_a_name_in_a_title() -> None:
         resolve(by, shown)
         == "None of the 2 records I showed is by Stallworth. Which one do you mean?"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "about"),
+    [
+        ("the second hoops photo: more along those lines?", 2, "hoops"),
+        ("more in the spirit of baseball shot three", 3, None),
+        ("the one down at the end, more of that sort", -1, None),
+        ("the bowl just above the last one, more like it", -2, None),
+        ("scout picture twelve: anything like it?", 12, None),
+        ("and the second-to-last of the 1900s prints, similar ones", -2, "1900s"),
+    ],
+)
+def test_more_ways_to_point_at_a_shown_record(text: str, position: int, about: str | None) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.list_about) == (position, about), text
+
+
+def test_a_time_before_the_last_of_something_is_no_pointer() -> None:
+    assert parse_reference("photos from just before the last war") is None
+
+
+def test_a_list_named_by_words_no_search_had_is_the_newest_searched_for_a_subject() -> None:
+    queries = ["twentieth-century prints", "like: Georgics", "like: Denizen of the Lake"]
+    assert list_named(queries, "1900s") is None
+    assert newest_searched(queries) == -3
+    assert newest_searched(["hats", "cars"]) == -1
+    assert newest_searched(["like: Georgics"]) is None

@@ -41,7 +41,7 @@ from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.reference_targets import resolve
 from discovery.agent.offline.references import parse_reference, points_back
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead, within_counted
-from discovery.agent.offline.thread_lists import list_named
+from discovery.agent.offline.thread_lists import list_named, newest_searched
 from discovery.agent.record_tool import RECORD_TOOL
 from discovery.agent.references import (
     last_described,
@@ -107,6 +107,8 @@ class LocalPlanner(BaseChatModel):
             listed = list_named(queries, ref.list_about)
             if listed is None and ref.names_list:  # "more like the last supper": a request
                 ref = None
+            elif listed is None:  # "... of the 1900s prints": a list searched for a subject
+                listed = newest_searched(queries)
         shown = shown_records(messages[:start], listed)
         if listed is not None and (that := shown_list(messages[:start], listed)) is not None:
             previous = {"query": that.query, **that.filters}  # that list's filters kept

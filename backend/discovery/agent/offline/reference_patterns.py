@@ -30,7 +30,10 @@ POSITION_RES = [
         r"\b(?P<before_last>last\s+but\s+one|"
         r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
         rf"{NOUN}\s+(?:just\s+|right\s+)?(?:before|above)\s+(?:the\s+)?(?:last|final)"
-        rf"(?:\s+{NOUN})?)\b",
+        rf"(?:\s+{NOUN})?"
+        # "the bowl just above the last one": any noun, with "just" or "right"
+        rf"|(?<=the\s)[a-z][\w'-]*\s+(?:just|right)\s+(?:before|above)\s+(?:the\s+)?"
+        rf"(?:last|final)(?:\s+{NOUN})?)\b",
         re.I,
     ),
     # "the third from the bottom", "2nd to last", "the fourth one from the end": counted back
@@ -41,9 +44,10 @@ POSITION_RES = [
     ),
     # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
     re.compile(rf"\bthe\s+(?P<word>first)\s+(?:{FEW})\b(?:\s+{NOUN}s?\b)?", re.I),
-    # "that photo at the top", "the one at the bottom", "the one at the very end"
+    # "that photo at the top", "the one at the bottom", "the one down at the very end"
     re.compile(
-        rf"\b(?:that|this|the)\s+{NOUN}\s+(?:at|on)\s+the\s+(?:very\s+)?(?P<word>top|bottom|end)\b",
+        rf"\b(?:that|this|the)\s+{NOUN}\s+(?:(?:down|up|over|right)\s+)?(?:at|on)\s+the\s+"
+        r"(?:very\s+)?(?P<word>top|bottom|end)\b",
         re.I,
     ),
     # "the second one", "that 2nd photo", "the last one", "the second, but ..."; not "the
@@ -60,9 +64,10 @@ POSITION_RES = [
     # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
     re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{NUMBER})\b", re.IGNORECASE),
     re.compile(rf"\b{NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
-    # "more like picture two": a number word after a noun, ending the pointer
+    # "more like picture two", "scout picture twelve: ...": a number word after a noun, ending
+    # the pointer
     re.compile(
-        rf"\b{NOUN}\s+(?P<num>{'|'.join(NUMBER_WORDS)})\b(?=\s*(?:[.?!,;]|$|but\b|only\b))",
+        rf"\b{NOUN}\s+(?P<num>{'|'.join(NUMBER_WORDS)})\b(?=\s*(?:[.?!,;:]|$|but\b|only\b))",
         re.IGNORECASE,
     ),
     # "2nd", "3rd one" without "the"
@@ -145,7 +150,8 @@ THAT_ABOUT_RE = re.compile(
     re.IGNORECASE,
 )
 SIMILAR_RE = re.compile(
-    r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|along the lines|"
+    r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|"
+    r"along (?:the|those|these) lines|in the spirit of|"
     r"in (?:the|that|this) (?:same )?vein)\b",
     re.I,
 )

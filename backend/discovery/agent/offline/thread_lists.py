@@ -16,7 +16,7 @@ from discovery.search.similar import LIKE_PREFIX
 # one of the jacquard list": after a pointer, the list of that subject
 _FROM_LIST_RE = re.compile(
     r"\b(?:from|of|in|among)\s+(?:the|those|these|my)\s+"
-    r"(?P<about>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
+    r"(?P<about>[a-z0-9][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
     r"(?:photos|photographs|pictures|pics|images|results|ones|prints|records|shots|scenes|"
     r"list|batch|set|search)\b",
     re.I,
@@ -47,6 +47,15 @@ def list_named(queries: list[str], about: str) -> int | None:
         elif any(_alike(a, b) for a in wanted for b in said):
             found.append((1, query.startswith(LIKE_PREFIX), back))
     return -min(found)[2] if found else None
+
+
+def newest_searched(queries: list[str]) -> int | None:
+    """The newest of the thread's lists (their queries, oldest first) searched for a subject,
+    not for records like one ("like: <title>"), as an index from the end; None when there is
+    none. A list named by words no search had ("the second-to-last of the 1900s prints" after
+    "twentieth-century prints" and "more like the bottom one") is one searched for a subject."""
+    return next((-back for back, q in enumerate(reversed(queries), 1)
+                 if not q.startswith(LIKE_PREFIX)), None)  # fmt: skip
 
 
 ALIKE = 4  # letters two stems must begin with alike ...
