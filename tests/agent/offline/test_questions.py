@@ -829,3 +829,35 @@ def test_what_a_narrowing_leaves_is_no_subject_word() -> None:
     assert left is not None and (left.subject, left.about_previous) == ("", True)
     total = parse_question("so what was the total on those?")
     assert total is not None and (total.kind, total.about_previous) == ("count", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what is the bowling photo count?",
+        "what does that Forbes Field batch add up to?",
+        "what do those jazz pictures amount to?",
+    ],
+)
+def test_more_wordings_of_a_count(text: str) -> None:
+    question = parse_question(text)
+    assert question is not None and question.kind == "count", text
+
+
+def test_a_count_of_that_batch_points_back_with_its_own_subject() -> None:
+    question = parse_question("what does that Forbes Field batch add up to?")
+    assert question is not None and question.about_previous
+    assert question.subject == "forbes field"  # "batch" is no word of the records
+
+
+def test_a_general_noun_a_count_among_the_records_asks_for_is_its_subject() -> None:
+    question = parse_question("how many of those older drawings are portraits?")
+    assert question is not None and question.about_previous
+    assert (question.subject, question.filters) == ("portraits", {"media_type": "drawing"})
+    # not an adjective, nor a media type
+    assert (parse_question("how many of these are old?") or CatalogQuestion("count")).subject == ""
+    photos = parse_question("how many of those are photographs?")
+    assert photos is not None and photos.subject == ""
+    # a search's general word is still no subject
+    plain = parse_question("how many portraits are there?")
+    assert plain is not None and plain.subject == ""

@@ -32,9 +32,12 @@ COUNT_RE = re.compile(
     # "a head count of those", "what does that come to, in number?", "what do they add up to?"
     rf"|{HEAD_COUNT}|\bin\s+numbers?\s*\??\s*$|\bgrand\s+total\b"
     r"|\b(?:does|do|did)\s+(?:that|it|they|these|those)\s+(?:come|add)\s+(?:up\s+)?to\b"
-    # "what do the church piano ones come to?"
-    r"|\bwhat\s+(?:does|do|did)\s+the\s+[\w\s'-]{0,40}?\b(?:ones|photos|photographs|pictures|"
-    r"images|records|prints|works|items|pieces)\s+(?:come|add)\s+(?:up\s+)?to\b"
+    # "what do the church piano ones come to?", "what does that Forbes Field batch add up to?"
+    r"|\bwhat\s+(?:does|do|did)\s+(?:the|that|this|these|those)\s+[\w\s'-]{0,40}?\b"
+    r"(?:ones|photos|photographs|pictures|images|records|prints|works|items|pieces|batch|bunch|"
+    r"lot|set|group|selection|list)\s+(?:come|add|amount)\s+(?:up\s+)?to\b"
+    # "what is the bowling photo count?": the count last
+    r"|\b(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?:[\w'-]+\s+){1,4}?(?:count|tally)\s*\??\s*$"
     # "and the total comes to?", "what's the total come to"
     r"|\btotal\s+(?:comes?|came)\s+to\b",
     re.I,

@@ -83,6 +83,16 @@ _AMONG_RE = re.compile(
     r"photographs|images)(?:\s+(?:you\s+)?(?:showed|shown|found)(?:\s+me)?)?)\b",
     re.I,
 )
+# "that Forbes Field batch": the records found, named by their subject (which the question has)
+_BATCH_RE = re.compile(
+    r"\b(?:that|this|those|these)\s+(?:[\w'-]+\s+){0,3}?(?:batch|bunch|selection)\b", re.I
+)
+# "how many of those older drawings are portraits?": a noun too general for a search's subject
+# is what such a question asks for
+_PREDICATE_RE = re.compile(r"\b(?:are|is)\s+(?:an?\s+)?(?P<what>[a-z][\w'-]*)\s*\??\s*$", re.I)
+_PREDICATE_NOUNS = frozenset(
+    "people person men man women woman group groups scene scenes view views portraits".split()
+)
 # "only the sculptures: how many?", "just the prints - how many?": the thread's search narrowed
 _ONLY_RE = re.compile(r"^\s*(?:and\s+|now\s+)?(?:only|just)\s+(?:the\s+)?\w+\s*[:,;\u2014-]", re.I)
 # "in the collection", "does the museum have": about the whole catalog, never the last search.
@@ -143,7 +153,7 @@ _NOT_SUBJECT = frozenset(
     """
     actually forget forgot never mind nevermind instead rather scratch anyway among
     piece pieces object objects thing things item items stuff material materials holdings ones
-    pics pic pix shots shot snaps wearing wears wore dressed left once
+    pics pic pix shots shot snaps wearing wears wore dressed left once batch bunch selection
     called titled entitled named
     """.split()
 )
@@ -174,6 +184,9 @@ def parse_question(text: str) -> CatalogQuestion | None:
         return None
     filters: dict[str, Any] = {}
     topic = question_subject(_LEAVES_RE.sub(" ", text))  # "remains", "still": no subject
+    among = _AMONG_RE.search(text) is not None
+    if among and (p := _PREDICATE_RE.search(text)) and p["what"].lower() in _PREDICATE_NOUNS:
+        topic = " ".join(dict.fromkeys([*topic.split(), p["what"].lower()]))
     if kind == "creator":  # "which silversmiths made ...": who, not what they made
         topic = " ".join(w for w in topic.split() if not _MAKER_WORD_RE.fullmatch(w))
     trades = [media for trade, media in MAKER_MEDIA if trade.search(text)]
@@ -189,7 +202,8 @@ def parse_question(text: str) -> CatalogQuestion | None:
     # No subject of its own, and pointing back ("these", "in total") or naming no kind of
     # record ("how many are from the 1950s?"): about the thread's previous search.
     back = not topic and (bool(_BACK_RE.search(text)) or not media)  # a trade names none
-    back = back or bool(_AMONG_RE.search(text)) or bool(_ONLY_RE.match(text))
+    back = back or among or bool(_ONLY_RE.match(text))
+    back = back or bool(_BATCH_RE.search(text))
     back = back or bool(_LEAVES_RE.search(text))  # "how many gown ones does that leave?"
     back = back and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
