@@ -144,6 +144,14 @@ def test_the_words_a_follow_up_opens_with_are_not_held_against_the_records() -> 
     assert not grader().grade("only the band from the 1950s", "wedding band 1950s", brides)
 
 
+def test_the_words_a_narrowing_is_said_with_are_not_held_against_the_records() -> None:
+    """ "narrow it to the 1950s" narrows by a period: the records need not say "narrow"."""
+    brides = [record(f"Bride and groom leaving church, ceremony {i}", "Oil.") for i in range(3)]
+    narrow = LexicalGrader(KeyTerms(TermStats(counts=[*COUNTS, ("narrow", 40)]), SYNONYMS))
+    assert narrow.grade("narrow it to the 1950s", "wedding 1950s", brides)
+    assert not narrow.grade("a narrow street", "narrow street", brides)
+
+
 def test_a_country_is_held_by_a_record_that_says_its_adjective() -> None:
     """The grader reads a country as the BM25 leg's place folding does: "objects from Hungary"
     is held by "Vase (Zsolnay, Hungarian)"; the synonyms come from `config/places.toml`."""

@@ -34,6 +34,7 @@ from discovery.agent.offline.querying import (
     GENERIC_WORDS,
     RECORD_WORDS,
     content_words,
+    kept_to_only,
     without_lead,
     write_query,
 )
@@ -115,8 +116,9 @@ def asked_words(request: str, query: str) -> str:
     """What the records are judged against: the person's own words as the query writer reads
     them, or the query when those share no content word with it (a follow-up that lifts a
     filter, "actually any decade is fine", searches the thread's subject, not its words). The
-    words a follow-up opens with ("ok, back to the photos:") are not the request's."""
-    asked = write_query(without_lead(request)) or query
+    words a follow-up opens with ("ok, back to the photos:") are not the request's, nor those
+    it narrows with ("narrow it to the 1950s": "only the 1950s", `kept_to_only`)."""
+    asked = write_query(kept_to_only(without_lead(request))) or query
     if content_words(query) and not set(content_words(asked)) & set(content_words(query)):
         return query
     return asked

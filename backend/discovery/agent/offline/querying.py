@@ -30,6 +30,7 @@ from discovery.agent.offline.periods import (
 from discovery.agent.offline.question_kinds import TECHNIQUE_WORDS
 from discovery.agent.offline.turn_phrases import (
     KEEP_TO_RE,
+    REST_RE,
     drops_subject,
     negated,
     own_subject,
@@ -49,7 +50,7 @@ which who whom whose where when how why whether if just only also too very reall
 kind kinds sort sorts type types researching research doing project family history wondering
 curious trying
 archive archives collection collections record records item items material materials one ones
-them they then than so well yes no ok okay their theirs i'd now among amongst
+them they then than so well yes no ok okay their theirs i'd now among amongst during
 """.split()
 )
 
@@ -231,7 +232,7 @@ def kept_to_only(text: str) -> str:
     "keep the 1940s only": "only the 50s", "only the 1940s only"); other text as it is."""
     led = without_lead(text)
     if kept_to := KEEP_TO_RE.match(led):
-        return f"only {led[kept_to.end() :].strip()}"
+        return f"only {REST_RE.sub(' ', led[kept_to.end() :]).strip()}"
     return text
 
 

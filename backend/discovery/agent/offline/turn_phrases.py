@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+# "... and drop the rest": what a narrowing says of the records it does not keep
+REST = r"\s*,?\s*(?:and\s+)?(?:drop|lose|ditch|toss|skip|forget|remove)\s+(?:all\s+)?the\s+rest\b"
+REST_RE = re.compile(REST, re.IGNORECASE)
 # "keep it to the fifties", "stick to photographs" (after the words a follow-up may open with):
 # a narrowing that names no subject
 KEEP_TO_RE = re.compile(
@@ -19,7 +22,12 @@ KEEP_TO_RE = re.compile(
     # "keep only the brides", "just keep the fifties ones"
     r"|(?:(?:just|only)\s+)?keep\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b)"
     # "keep the 1940s only", "keep those with a piano only"
-    r"|keep(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$))\b",
+    r"|keep(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$)"
+    # "keep the ones shot at Forbes Field", "keep those with a piano", "keep the forties and
+    # drop the rest"
+    r"|keep(?=\s+(?:the\s+(?:\w+\s+)?ones|those|these)\b)"
+    rf"|keep(?=\s+the\b[^.?!]*{REST})"
+    r")\b",
     re.IGNORECASE,
 )
 # "forget the bride, ...", "never mind the hats - ...", "scratch that. ...": an opening clause
