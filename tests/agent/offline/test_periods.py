@@ -147,6 +147,12 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
         ("stuff from the disco era", (1974, 1979)),
         ("a bowl from the Ming dynasty", (1368, 1644)),
         ("edwardian hats", (1901, 1910)),
+        ("art from the George H. W. Bush years", (1989, 1993)),
+        ("prints from the George W. Bush administration", (2001, 2009)),
+        ("photos from the Andrew Jackson years", (1829, 1837)),
+        ("decorative art of the Jacksonian era", (1829, 1837)),
+        ("paintings from the Romantic period", (1800, 1850)),
+        ("silver from the Georgian period", (1714, 1837)),
     ],
 )
 def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple[int, int]) -> None:
@@ -155,7 +161,15 @@ def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple
 
 @pytest.mark.parametrize(
     "text",
-    ["rococo chairs", "a ford truck", "posters from the cultural revolution", "a song about war"],
+    [
+        "rococo chairs",
+        "a ford truck",
+        "posters from the cultural revolution",
+        "a song about war",
+        "georgian silver",
+        "a romantic couple",
+        "bush in the garden",
+    ],
 )
 def test_a_style_a_name_or_another_revolution_is_no_period(text: str) -> None:
     assert period_filters(text) == {}

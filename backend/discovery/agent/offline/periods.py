@@ -53,6 +53,7 @@ NAMED_PERIODS: dict[str, tuple[int, int]] = {
     r"belle\s+[eé]poque": (1871, 1914),
     r"baroque": (1600, 1750),
     r"rococo": (1730, 1770),
+    r"georgian(?:\s+(?:period|era|times))?": (1714, 1837),
     r"tudor(?:\s+(?:period|era|times))?": (1485, 1603),
     r"meiji(?:\s+(?:period|era|restoration))?": (1868, 1912),
     r"edo(?:\s+(?:period|era))?": (1603, 1868),
@@ -92,8 +93,14 @@ PRESIDENTS: dict[str, tuple[int, int]] = {
     "lbj": (1963, 1969), "johnson": (1963, 1969), "nixon": (1969, 1974), "ford": (1974, 1977),
     "carter": (1977, 1981), "reagan": (1981, 1989), "clinton": (1993, 2001),
     "obama": (2009, 2017), "trump": (2017, 2021), "biden": (2021, 2025),
+    "washington": (1789, 1797), "jackson": (1829, 1837), "andrew jackson": (1829, 1837),
+    "polk": (1845, 1849), "buchanan": (1857, 1861), "hayes": (1877, 1881),
+    "cleveland": (1885, 1897),
+    # the two Bushes by what tells them apart (a pattern: "H. W.", "H.W.", "HW")
+    r"(?:george\s+)?h\.?\s*w\.?\s+bush|bush\s+(?:senior|sr\.?)": (1989, 1993),
+    r"(?:george\s+)?w\.?\s+bush|bush\s+(?:junior|jr\.?)": (2001, 2009),
 }  # fmt: skip
-_NAMES = "|".join(PRESIDENTS)
+_NAMES = "|".join(sorted(PRESIDENTS, key=len, reverse=True))  # "andrew jackson" before "jackson"
 _TERM_RE = re.compile(
     rf"\b(?:while|when)\s+(?:president\s+)?(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office)"
     rf"|\b(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?(?P<b>{_NAMES})(?:'s)?\s+"
@@ -115,6 +122,9 @@ ERAS: dict[str, tuple[int, int]] = {
     r"jacobean": (1603, 1625),
     r"edwardian": (1901, 1910),
     r"antebellum": (1815, 1861),
+    r"jacksonian": (1829, 1837),
+    r"romanticism|romantic\s+(?:period|era|movement)": (1800, 1850),
+    r"federal\s+(?:period|era)": (1780, 1830),
 }
 _ERA_RE = re.compile(r"\b(?:" + "|".join(f"(?:{era})" for era in ERAS) + r")\b", re.IGNORECASE)
 
@@ -139,7 +149,7 @@ def named_period(text: str) -> tuple[tuple[int, int], str] | None:
     Kennedy was president"), with the words that name it ("world war ii"), lowercased."""
     if (t := _TERM_RE.search(text)) is not None:
         name = next(n for n in t.groups() if n).lower()
-        return PRESIDENTS[name], name
+        return next(v for k, v in PRESIDENTS.items() if re.fullmatch(k, name, re.I)), name
     if (m := _NAMED_RE.search(text)) is None:
         return None
     if m.group(2):  # "just after the war"
