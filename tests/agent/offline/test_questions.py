@@ -861,3 +861,8 @@ def test_a_general_noun_a_count_among_the_records_asks_for_is_its_subject() -> N
     # a search's general word is still no subject
     plain = parse_question("how many portraits are there?")
     assert plain is not None and plain.subject == ""
+
+
+def test_the_makers_of_those_may_be_named_two_ways() -> None:
+    question = parse_question("and the authors or artists of those were?")
+    assert question is not None and question.kind == "creator" and question.about_previous

@@ -59,7 +59,7 @@ GENERIC_WORDS = frozenset(
     """
 people person persons men man women woman group groups showing shows scene scenes view views
 image images pictures picture portraits photo photos photographs photograph things old new
-various different nice interesting lovely famous local work works taken made time times
+various different nice interesting lovely famous local work works taken made done time times
 someone somebody anyone anybody everyone everybody
 """.split()
 )

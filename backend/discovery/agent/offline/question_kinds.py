@@ -81,7 +81,9 @@ CREATOR_RE = re.compile(
     rf"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:name|list)\s+(?:all\s+)?(?:the\s+)?"
     rf"(?:\w+\s+)?{MAKERS}\b"
     # "do you know the makers of those?", "and the artists of these?"
-    rf"|\b(?:the|their)\s+{MAKERS}\s+of\s+(?:these|those|them|the\s+\w+)\b"
+    # "the authors or artists of those"
+    rf"|\b(?:the|their)\s+{MAKERS}(?:\s+(?:or|and)\s+{MAKERS})?\s+of\s+"
+    r"(?:these|those|them|the\s+\w+)\b"
     # "by who?", "and by which artist?", "made by who?"
     r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
     re.I,
