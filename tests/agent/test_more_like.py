@@ -117,3 +117,14 @@ async def test_more_like_keeps_the_records_media_type_and_leaves_out_the_shown(
         year_to=None,
     )  # fmt: skip
     assert {h.metadata.get("media_type") for h in painted.items} <= {"painting"}
+
+
+def test_records_short_of_the_words_needed_holding_more_of_them_come_first() -> None:
+    long = ["pittsburgh", "cubs", "football", "team", "members", "patch"]  # two words needed
+    hits = [
+        _hit("baseball", "Little League baseball team"),  # "team" only
+        _hit("football", "Westinghouse football players"),  # "football" only, after it
+        _hit("both", "Pittsburgh football game"),  # two: like it
+        _hit("bar", "Men gathered in a bar"),  # none
+    ]
+    assert [h.id for h in like_first(hits, long, set())] == ["both", "baseball", "football", "bar"]

@@ -13,7 +13,8 @@ record itself is left out of both.
 
 The fused ranking is then ordered the way Lucene's MoreLikeThis query with a "minimum should
 match" orders it: the records holding enough of the record's subject words (1 of up to 3, else
-a quarter of them, at least 2; `needed_shared`) come first, in fused order, then the others.
+a quarter of them, at least 2; `needed_shared`) come first, in fused order, then the others,
+those holding more of the words first.
 The ids already shown (`exclude_ids`) are left out, except that when fewer than `limit` unseen
 records hold enough subject words, the shown ones that do come back after them and before the
 records that do not: "more like the third" after five Buddhist deities were shown means the
@@ -55,7 +56,7 @@ STOPWORDS = frozenset(
     once only other our out own same should some such than then there too until very when where
     why will
     behind beside besides beneath near along around across toward towards among within without
-    upon top bottom middle side
+    upon top bottom middle side inside outside
     """.split()
 )
 # Words of portrait titles that say how a record looks, not what it is about (pose, position,
@@ -190,12 +191,15 @@ async def more_like(
 
 def like_first(hits: list[ItemHit], subject: Sequence[str], shown: set[str]) -> list[ItemHit]:
     """`hits` (in fused order) with the unseen records holding `needed_shared` subject words
-    first, then the shown ones that hold them, then the other unseen ones; the other shown
-    ones are left out."""
+    first, then the shown ones that hold them, then the other unseen ones, those holding more
+    of the subject words first (in fused order among the same number: a "Westinghouse High
+    School football team" holds two words of "Pittsburgh Cubs football team members ..." and
+    goes before a baseball team holding "team" only); the other shown ones are left out."""
     need = needed_shared(subject)
-    like = [h for h in hits if shared_words(subject, h) >= need]
-    liked = {h.id for h in like}
-    unlike = [h for h in hits if h.id not in liked and h.id not in shown]
+    held = {h.id: min(shared_words(subject, h), need) for h in hits}
+    like = [h for h in hits if held[h.id] == need]
+    unlike = sorted((h for h in hits if held[h.id] < need and h.id not in shown),
+                    key=lambda h: -held[h.id])  # fmt: skip
     fresh = [h for h in like if h.id not in shown]
     return fresh + [h for h in like if h.id in shown] + unlike
 
