@@ -4,13 +4,10 @@ planner, documented as such).
 "How many in total?" after a search for "NAACP gatherings" asks about records like the ones on
 screen. Requiring every word of the earlier request counts the records that hold "gatherings"
 too (2), while the screen shows NAACP meetings that never use the word (16 in the catalog). So
-a subject word stays only when at least half of the shown records hold it together with the
-words kept before it (their title, description or creator; the most held words are taken
-first): the count requires every word at once, and four words each held by half the records
-on screen may be held all together by few of them. A word also stays when the records
-write it as a name (capitalized inside a text: "Hilton" of "hilton hotel" is what the question
-is about, even where few shown records are at the Hilton); when none is held that widely, the
-most held one stays. A word that most of the
+a subject word stays only when at least half of the shown records hold it (their title,
+description or creator), or when the records write it as a name (capitalized inside a text:
+"Hilton" of "hilton hotel" is what the question is about, even where few shown records are at
+the Hilton); when none is held that widely, the most held one stays. A word that most of the
 shown records hold in their maker's name ("Harris photos of people kneeling") says who made
 them, not what they show: it goes, unless it is the only word (a nationality in parentheses or
 an "unknown Italian, Naples" says where they come from, and stays). A quoted phrase ("women's
@@ -54,14 +51,8 @@ def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
     if len(made) < len(words):  # "Harris photos of people kneeling": who made them, not a word
         words = [w for w in words if w not in made]
     counts = [sum(holds(record, w) for record in held) for w in words]
-    kept = [w for w in words if stem(w) in names]
-    together = [r for r in held if all(holds(r, w) for w in kept)]
-    for _, w in sorted(zip(counts, words, strict=True), key=lambda c: -c[0]):  # most held first
-        still = [r for r in together if holds(r, w)]
-        if w not in kept and 2 * len(still) >= len(held):
-            kept.append(w)
-            together = still
+    kept = [w for w, n in zip(words, counts, strict=True) if 2 * n >= len(held) or stem(w) in names]
     if kept:
-        return " ".join(w for w in words if w in kept)
+        return " ".join(kept)
     best = max(counts)
     return words[counts.index(best)] if best else topic

@@ -28,6 +28,7 @@ from pydantic import ConfigDict
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact, last_counted
 from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
+from discovery.agent.offline.periods import period_filters
 from discovery.agent.offline.querying import (
     constraint_words,
     is_follow_up,
@@ -107,8 +108,8 @@ class LocalPlanner(BaseChatModel):
             listed = list_named(queries, ref.list_about)
             if listed is None and ref.names_list:  # "more like the last supper": a request
                 ref = None
-            elif listed is None:  # "... of the 1900s prints": a list searched for a subject
-                listed = newest_searched(queries)
+            elif listed is None and period_filters(ref.list_about):  # "... of the 1900s prints"
+                listed = newest_searched(queries)  # a list searched for a subject and a period
         shown = shown_records(messages[:start], listed)
         if listed is not None and (that := shown_list(messages[:start], listed)) is not None:
             previous = {"query": that.query, **that.filters}  # that list's filters kept

@@ -52,8 +52,9 @@ def list_named(queries: list[str], about: str) -> int | None:
 def newest_searched(queries: list[str]) -> int | None:
     """The newest of the thread's lists (their queries, oldest first) searched for a subject,
     not for records like one ("like: <title>"), as an index from the end; None when there is
-    none. A list named by words no search had ("the second-to-last of the 1900s prints" after
-    "twentieth-century prints" and "more like the bottom one") is one searched for a subject."""
+    none. A list named by a period no search's words had ("the second-to-last of the 1900s
+    prints" after "twentieth-century prints" and "more like the bottom one") is one searched
+    for a subject (the planner asks; "the last of those new ones" is the newest list)."""
     return next((-back for back, q in enumerate(reversed(queries), 1)
                  if not q.startswith(LIKE_PREFIX)), None)  # fmt: skip
 
