@@ -50,7 +50,7 @@ which who whom whose where when how why whether if just only also too very reall
 kind kinds sort sorts type types researching research doing project family history wondering
 curious trying
 archive archives collection collections record records item items material materials one ones
-them they then than so well yes no ok okay their theirs i'd now among amongst during
+them they then than so well yes no ok okay their theirs i'd now among amongst during out
 """.split()
 )
 
