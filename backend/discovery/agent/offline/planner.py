@@ -103,12 +103,12 @@ class LocalPlanner(BaseChatModel):
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
         ref = parse_reference(text)
         listed = ref.list_index if ref is not None else None  # "... from the first list"
-        if ref is not None and ref.list_about:  # "back to the hats: ..."
+        if ref is not None and (about := ref.list_about):  # "back to the hats: ..."
             queries = [a.query for a in shown_artifacts(messages[:start])]
-            listed = list_named(queries, ref.list_about)
+            listed = list_named(queries, about)
             if listed is None and ref.names_list:  # "more like the last supper": a request
                 ref = None
-            elif listed is None and period_filters(ref.list_about):  # "... of the 1900s prints"
+            elif listed is None and period_filters(about):  # "... of the 1900s prints"
                 listed = newest_searched(queries)  # a list searched for a subject and a period
         shown = shown_records(messages[:start], listed)
         if listed is not None and (that := shown_list(messages[:start], listed)) is not None:
