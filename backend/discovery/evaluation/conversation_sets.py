@@ -78,6 +78,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   light in everyday words (`style: night_light`), how people hold themselves (`style: pose`) and
   signs and written things in a picture (`style: signage`), and it must not repeat a line of v2
   to v20.
+- `v22`: `agent_conversations_v22.jsonl` (ids `v22-001`...), written 2026-11-28 without running
+  the agent, as a fresh set after v21; the same weighting plus searches for pastimes and hobbies
+  in everyday words (`style: hobby`), religious life in everyday words (`style: faith`) and
+  people using a medium or a device (`style: media_use`), and it must not repeat a line of v2
+  to v21.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -111,7 +116,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v21).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v22).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -206,7 +211,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 22)},
+    **{f"v{n}": _weighted(n) for n in range(7, 23)},
 }
 DEFAULT_SET = "v2"
 
@@ -285,7 +290,7 @@ def repeated_turns(
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v21` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v22` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
