@@ -145,3 +145,9 @@ async def test_a_count_of_what_was_shown_with_nothing_shown_says_so(agent: Agent
     response = await agent.run("so what was the total on those?")
     assert (response.response_type, response.intent) == ("message", "search")
     assert response.message and "haven't shown you any records" in response.message
+
+
+async def test_that_photo_of_something_with_nothing_shown_says_so(agent: AgentService) -> None:
+    response = await agent.run("more like that calendar photo")
+    assert response.response_type == "message"
+    assert response.message and "haven't shown you any records" in response.message

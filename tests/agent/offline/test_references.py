@@ -548,11 +548,18 @@ def test_a_guessed_name_not_among_the_makers_may_be_a_name_in_a_title() -> None:
     ("text", "position", "about"),
     [
         ("the second hoops photo: more along those lines?", 2, "hoops"),
-        ("more in the spirit of baseball shot three", 3, None),
+        ("more in the spirit of baseball shot three", 3, "baseball"),
         ("the one down at the end, more of that sort", -1, None),
         ("the bowl just above the last one, more like it", -2, None),
-        ("scout picture twelve: anything like it?", 12, None),
+        ("scout picture twelve: anything like it?", 12, "scout"),
         ("and the second-to-last of the 1900s prints, similar ones", -2, "1900s"),
+        ("second from the bottom of those new ones, similar", -2, "new"),
+        ("fireplace shot two, show me its kind", 2, "fireplace"),
+        ("returning to the leaning list: the final one, similar please", -1, "leaning list"),
+        ("the guard just above the bottom one, more like it", -2, None),
+        ("neon picture fifteen: anything like it?", 15, "neon"),
+        ("picture nine up there, more of its sort", 9, None),
+        ("more like picture two", 2, None),
     ],
 )
 def test_more_ways_to_point_at_a_shown_record(text: str, position: int, about: str | None) -> None:
@@ -570,3 +577,9 @@ def test_a_list_named_by_words_no_search_had_is_the_newest_searched_for_a_subjec
     assert newest_searched(queries) == -3
     assert newest_searched(["hats", "cars"]) == -1
     assert newest_searched(["like: Georgics"]) is None
+
+
+def test_what_a_shown_record_shows_is_a_question_about_it() -> None:
+    ref = parse_reference("what does the first sign photo show?")
+    assert ref is not None and ref.describe
+    assert (ref.position, ref.list_about) == (1, "sign")

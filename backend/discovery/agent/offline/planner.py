@@ -121,6 +121,7 @@ class LocalPlanner(BaseChatModel):
             and ref.guessed
             and isinstance(target, str)
             and not points_back(ref, text)
+            and (shown or not ref.demonstrative)  # "that calendar photo" with nothing shown
         ):
             ref = None  # "more like the Hill District one": a name no shown record is by
         if ref is not None and target is not None:

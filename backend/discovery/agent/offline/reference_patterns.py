@@ -16,7 +16,8 @@ ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1}
 AT_THE = {"end": -1}  # "the one at the very end" (a place in the list, not an ordinal word)
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
 }  # fmt: skip
 NOUN = (
     r"(?:one|result|record|photo(?:graph)?|pic(?:ture)?|image|item|print|painting|drawing|piece|"
@@ -29,11 +30,12 @@ POSITION_RES = [
     re.compile(
         r"\b(?P<before_last>last\s+but\s+one|"
         r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
-        rf"{NOUN}\s+(?:just\s+|right\s+)?(?:before|above)\s+(?:the\s+)?(?:last|final)"
+        rf"{NOUN}\s+(?:just\s+|right\s+)?(?:before|above)\s+(?:the\s+)?(?:last|final|bottom)"
         rf"(?:\s+{NOUN})?"
-        # "the bowl just above the last one": any noun, with "just" or "right"
+        # "the bowl just above the last one", "the guard just above the bottom one": any noun,
+        # with "just" or "right"
         rf"|(?<=the\s)[a-z][\w'-]*\s+(?:just|right)\s+(?:before|above)\s+(?:the\s+)?"
-        rf"(?:last|final)(?:\s+{NOUN})?)\b",
+        rf"(?:last|final|bottom)(?:\s+{NOUN})?)\b",
         re.I,
     ),
     # "the third from the bottom", "2nd to last", "the fourth one from the end": counted back
@@ -64,10 +66,14 @@ POSITION_RES = [
     # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
     re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{NUMBER})\b", re.IGNORECASE),
     re.compile(rf"\b{NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
-    # "more like picture two", "scout picture twelve: ...": a number word after a noun, ending
-    # the pointer
+    # "more like picture two", "scout picture twelve: ...", "picture nine up there": a number
+    # word after a noun, ending the pointer; a word before the noun may name the list
+    # ("fireplace shot two": the list of that subject)
     re.compile(
-        rf"\b{NOUN}\s+(?P<num>{'|'.join(NUMBER_WORDS)})\b(?=\s*(?:[.?!,;:]|$|but\b|only\b))",
+        r"\b(?:(?!(?:the|a|an|of|like|more|to|at|and|or|but|number|no|this|that|these|those|its|"
+        r"their|similar|same)\b)(?P<list_about>[a-z][\w'-]*)\s+)?"
+        rf"{NOUN}\s+(?P<num>{'|'.join(NUMBER_WORDS)})\b"
+        r"(?=\s*(?:[.?!,;:]|$|but\b|only\b|up\s+there\b|there\b))",
         re.IGNORECASE,
     ),
     # "2nd", "3rd one" without "the"
@@ -151,14 +157,16 @@ THAT_ABOUT_RE = re.compile(
 )
 SIMILAR_RE = re.compile(
     r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|"
-    r"along (?:the|those|these) lines|in the spirit of|"
+    r"along (?:the|those|these) lines|in the spirit of|its (?:kind|sort|type|ilk)|"
     r"in (?:the|that|this) (?:same )?vein)\b",
     re.I,
 )
 DESCRIBE_RE = re.compile(
     r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
     r"tell me (?:more )?about|describe|details (?:of|about|on)|more about|information (?:on|about)|"
-    r"who (?:took|made|painted)|what year)\b",
+    r"who (?:took|made|painted)|what year"
+    # "what does the first sign photo show?"
+    r"|what\s+(?:does|do)\s+(?:the|that|this|#)[^?]*?\b(?:show|depict|picture)s?)\b",
     re.IGNORECASE,
 )
 STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:the|that|this|#)")

@@ -86,7 +86,8 @@ LISTS = {"first": 1, "original": 1, "initial": 1, "second": 2, "third": 3}  # el
 # "back to the hats: more like the first one there": the list of an earlier search, named by
 # its subject; "going back two lists, ...": counted back from the last one.
 BACK_TO_RE = re.compile(
-    r"^\s*(?:(?:ok|okay|so|now|and|right)\b[\s,]*)?(?:(?:let's\s+)?go(?:ing)?\s+)?back\s+"
+    r"^\s*(?:(?:ok|okay|so|now|and|right)\b[\s,]*)?"
+    r"(?:(?:(?:let's\s+)?go(?:ing)?\s+)?back|return(?:ing)?)\s+"  # "returning to the hats:"
     r"(?:(?P<count>one|two|three|[1-3])\s+(?:lists?|searches|results|sets)|"
     r"to\s+(?:the\s+|those\s+|my\s+)?(?P<about>[^:,;.?!]+?))\s*[:,;.]\s*",
     re.I,
