@@ -866,3 +866,11 @@ def test_a_general_noun_a_count_among_the_records_asks_for_is_its_subject() -> N
 def test_the_makers_of_those_may_be_named_two_ways() -> None:
     question = parse_question("and the authors or artists of those were?")
     assert question is not None and question.kind == "creator" and question.about_previous
+
+
+def test_belong_and_fall_in_are_words_of_a_period_question() -> None:
+    for text in ("which decades do the candlelit photos belong to?",
+                 "so which decades do those jazz prints fall in?"):  # fmt: skip
+        question = parse_question(text)
+        assert question is not None and question.kind == "period", text
+        assert not {"belong", "fall"} & set(question.subject.split()), text

@@ -108,3 +108,13 @@ def test_keeping_the_ones_with_something_narrows_the_thread() -> None:
     assert (forties.filters["year_from"], forties.filters["year_to"]) == (1940, 1949)
     assert not KEEP_TO_RE.match("keepsakes from weddings")
     assert not plan_turn("I want to keep the bride photos", baseball).follow_up
+
+
+def test_holding_on_to_or_leaving_just_some_narrows_the_thread() -> None:
+    banners = {"query": "banners at banquets"}
+    sixties = plan_turn("hold on to the sixties ones only", banners)
+    assert sixties.follow_up and sixties.query == "banners banquets sixties"
+    assert (sixties.filters["year_from"], sixties.filters["year_to"]) == (1960, 1969)
+    assert plan_turn("leave just the ones with a banner", None).query == "banner"
+    assert not plan_turn("hold on to your hats", banners).follow_up
+    assert not plan_turn("leave the room", banners).follow_up

@@ -142,6 +142,7 @@ _QUESTION_WORDS = frozenset(
     cinematographers appear appears appeared appearing represented here exactly precisely
     spread spanning ranging over his her hers told showed main principal chief leading major
     key notable prominent primary across whole entire kept stored housed remaining
+    belong belongs fall falls
     """.split()
 )
 _CENTURY_HYPHEN_RE = re.compile(r"\b(\w+)-(centur(?:y|ies))\b", re.I)

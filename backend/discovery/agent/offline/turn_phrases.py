@@ -19,8 +19,10 @@ KEEP_TO_RE = re.compile(
     # "cut it down to the sixties", "narrow that down to photographs", "narrow it to the fifties"
     r"|(?:cut|trim|pare|whittle|narrow)\s+(?:it|them|this|that|these|those|things|"
     r"the\s+(?:results|list))\s+(?:down\s+)?to"
-    # "keep only the brides", "just keep the fifties ones"
-    r"|(?:(?:just|only)\s+)?keep\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b)"
+    # "keep only the brides", "just keep the fifties ones", "leave just the ones with a banner"
+    r"|(?:(?:just|only)\s+)?(?:keep|leave)\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b)"
+    # "hold on to the sixties ones only": as "keep"
+    r"|(?:hold|hang)\s+on\s+to(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$)"
     # "keep the 1940s only", "keep those with a piano only"
     r"|keep(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$)"
     # "keep the ones shot at Forbes Field", "keep those with a piano", "keep the forties and
