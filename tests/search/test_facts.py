@@ -261,3 +261,14 @@ async def test_a_near_synonym_already_asked_is_counted_once(demo_runtime: Runtim
     again = await _facts(demo_runtime, FactsQuery(subject="piano saxophone sax"))
     assert both.total >= 1 and again.total == both.total
     assert again.matched_words == ["piano", "saxophone"]
+
+
+async def test_a_word_the_catalog_never_uses_is_counted_as_its_everyday_reading_first(
+    demo_runtime: Runtime,
+) -> None:
+    """ "ballplayers" is read as the spelling corrector reads it (config/everyday_words.toml),
+    "baseball players", before WordNet is asked."""
+    players = await _facts(demo_runtime, FactsQuery(subject="baseball players"))
+    ball = await _facts(demo_runtime, FactsQuery(subject="ballplayers"))
+    assert players.total >= 3 and ball.total == players.total
+    assert ball.replaced_words == {"ballplayers": "baseball players"}

@@ -14,8 +14,9 @@ as written, as in a search's query syntax (`search_text @@ websearch_to_tsquery`
 by "or" ("lace or tulle") are alternatives: a record holds one of them (`alternatives`); when no
 record holds it even without the filters, its words are counted instead (`unquoted`). An empty
 subject matches every record that passes the filters; a subject word the catalog never uses
-is counted as the catalog's own word for it when WordNet offers a near synonym ("sax":
-"saxophone"; `replaced_words`), else it matches nothing. When no record holds every word
+is counted as the catalog's own word for it when the everyday words' list ("ballplayers":
+"baseball players") or WordNet (a near synonym, "sax": "saxophone") offers one
+(`replaced_words`), else it matches nothing. When no record holds every word
 (filters aside), a word outside a phrase is dropped (the commonest whose dropping leaves records
 passing the filters, else the commonest),
 until some record matches or one word is left; when records hold every word but none passes the
@@ -37,7 +38,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from discovery.search import word_forms
+from discovery.search import everyday_words, word_forms
 from discovery.search.facts_terms import WORD_RE, subject_terms, swap_words
 from discovery.search.synonyms import catalog_synonyms
 
@@ -196,12 +197,16 @@ async def _as_synonyms(
     top: int,
 ) -> ArchiveFacts:
     """The facts with each subject word the catalog never uses read as the catalog's own word
-    for it ("sax": "saxophone"; near synonyms only, `SYNONYM_SENSE_SIZE`), when every such word
-    has one; else none (no record holds the word)."""
+    for it, as the spelling corrector reads it: from the everyday words' list ("ballplayers":
+    "baseball players"; `everyday_words`), else a near WordNet synonym ("sax": "saxophone";
+    `SYNONYM_SENSE_SIZE`), when every such word has one; else none (no record holds the word)."""
     missing = [w for w, ids, _ in words if not ids and " or " not in w]
-    swaps = await catalog_synonyms(conn, missing, "archive", min_length=SYNONYM_MIN_LENGTH,
-                                   sense_size=SYNONYM_SENSE_SIZE)  # fmt: skip
-    swaps = {w: m for w, m in swaps.items() if len(m) > SYNONYM_MIN_LENGTH}  # "tom": a name
+    said = WORD_RE.findall(query.subject.lower())
+    swaps = await everyday_words.catalog_words(conn, missing, "archive", said=said)
+    rest = [w for w in missing if w not in swaps]
+    near = await catalog_synonyms(conn, rest, "archive", min_length=SYNONYM_MIN_LENGTH,
+                                  sense_size=SYNONYM_SENSE_SIZE)  # fmt: skip
+    swaps |= {w: m for w, m in near.items() if len(m) > SYNONYM_MIN_LENGTH}  # "tom": a name
     if not missing or len(swaps) < len(missing):
         return ArchiveFacts(total=0)
     subject = swap_words(query.subject, swaps)
