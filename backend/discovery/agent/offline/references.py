@@ -80,9 +80,9 @@ def _parse_reference(text: str) -> Reference | None:
     *ordered, demonstrative = rp.POSITION_RES
     likes = list(rp.SIMILAR_RE.finditer(text))  # "#2 and #3 are nice, more like #3": the 3rd
     in_list = [rp.INLIST_RE, rp.INLIST_BARE_RE, rp.SUBJECT_NUMBER_RE] if likes or describe else []
-    back, rest = ordered[:2], ordered[2:]  # "second from the bottom of those new ones": -2
+    from_end, others = ordered[:2], ordered[2:]  # "second from the bottom of those new ones"
     for start in dict.fromkeys((likes[-1].end() if likes else 0, 0)):
-        for pattern in (*back, *in_list, *rest):
+        for pattern in (*from_end, *in_list, *others):
             if m := pattern.search(text, start):
                 about = m.groupdict().get("list_about")
                 bare = pattern is rp.INLIST_BARE_RE or pattern is rp.SUBJECT_NUMBER_RE
