@@ -190,6 +190,7 @@ async def test_demo_typos_are_corrected_to_the_catalogs_words(
         "Lena Horne at the Crawford Grill",  # names the catalog knows
         "photos of kids",  # real words the catalog does not use
         "Smyth family reunion",  # a name with no clearly better catalog term
+        "a band at the Pink Stork Club",  # a name that is a real word: no "Store"
         '"photgraphs of boxng"',  # quoted: exactly as typed
         "boxes 1940s teh",  # short words, numbers
     ],

@@ -68,13 +68,19 @@ def letter_left_out(word: str, term: str) -> bool:
 
 def related(word: str, term: str) -> bool:
     """Whether two words are forms of one ("tweedy" and "tweed", "ruffly" and "ruffle",
-    "pinstripes" and "pinstriped"): they agree up to the last letter of the shorter."""
+    "pinstripes" and "pinstriped"): they agree up to the last letter of the shorter, and two
+    words of one length differ in an ending's letter ("stork" and "store" are two words)."""
     shared = 0
     for a, b in zip(word, term, strict=False):
         if a != b:
             break
         shared += 1
+    if len(word) == len(term) and shared == len(word) - 1:
+        return word[-1] in _ENDING_LETTERS and term[-1] in _ENDING_LETTERS
     return shared >= min(len(word), len(term)) - 1
+
+
+_ENDING_LETTERS = frozenset("sdeyr")  # the last letters of "-s", "-ed", "-e", "-y", "-er"
 
 
 # Endings of English inflection and derivation (`is_known`), and whether a base may have lost

@@ -257,7 +257,7 @@ class SpellingCorrector:
             return None
         limit = 1 if name or own else min(edits, max_edits(word))
         floor = max(self.min_count * (NAME_FACTOR if name else 1), own * RARE_RATIO, 1)
-        real = not name and english_words.is_english(word)  # no typo of another word
+        real = english_words.is_english(word)  # no typo of another word ("Stork": no "Store")
         scored = [
             (d, far_substitution(word, t), -n, t)
             for t, n in candidates
