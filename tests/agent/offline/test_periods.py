@@ -153,6 +153,8 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
         ("decorative art of the Jacksonian era", (1829, 1837)),
         ("paintings from the Romantic period", (1800, 1850)),
         ("silver from the Georgian period", (1714, 1837)),
+        ("Gilded Age decorative pieces", (1870, 1900)),  # an age: anywhere
+        ("jazz age flappers", (1920, 1929)),
     ],
 )
 def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple[int, int]) -> None:

@@ -81,6 +81,14 @@ _NAMED_RE = re.compile(
     r"|\b(?:just|right|soon|shortly)\s+after\s+(the\s+war)\b",
     re.IGNORECASE,
 )
+# Named periods whose name says it is a time ("age", "era", "epoque"): years anywhere in a request
+# ("Gilded Age decorative pieces"), where a war or an event is a period only after "from",
+# "during" or "in" ("world war II memorials" are about the war).
+_AGE_RE = re.compile(
+    r"\b(?:the\s+)?(gilded\s+age|jazz\s+age|belle\s+[eé]poque|progressive\s+era|"
+    r"reconstruction\s+era|disco\s+(?:era|age))(?![\w-])",
+    re.IGNORECASE,
+)
 # A president's years in office, by a frame that names the time, not the person: "while
 # Kennedy was president", "the Eisenhower years", "under Truman".
 PRESIDENTS: dict[str, tuple[int, int]] = {
@@ -133,7 +141,8 @@ def without_named_period(text: str) -> str:
     """The text without its named period ("navy from world war II" -> "navy"): the years are a
     filter, and the words would match records about other wars."""
     text = _HALF_RE.sub(" ", _TERM_RE.sub(" ", text))
-    return _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
+    text = _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
+    return _AGE_RE.sub(" ", text)
 
 
 def without_eras(text: str) -> str:
@@ -145,15 +154,16 @@ def without_eras(text: str) -> str:
 
 def named_period(text: str) -> tuple[tuple[int, int], str] | None:
     """A period named after "from", "during", "in", "around" ... ("from world war II", "around
-    the time of the Korean War"), "just after the war" (1945-1949) or a presidency ("while
-    Kennedy was president"), with the words that name it ("world war ii"), lowercased."""
+    the time of the Korean War"), "just after the war" (1945-1949), a named age anywhere ("Gilded
+    Age decorative pieces") or a presidency ("while Kennedy was president"), with the words that
+    name it ("world war ii"), lowercased."""
     if (t := _TERM_RE.search(text)) is not None:
         name = next(n for n in t.groups() if n).lower()
         return next(v for k, v in PRESIDENTS.items() if re.fullmatch(k, name, re.I)), name
-    if (m := _NAMED_RE.search(text)) is None:
-        return None
-    if m.group(2):  # "just after the war"
+    if (m := _NAMED_RE.search(text)) is not None and m.group(2):  # "just after the war"
         return (1945, 1949), m.group(2).lower()
+    if (m := m or _AGE_RE.search(text)) is None:  # "Gilded Age decorative pieces"
+        return None
     name = m.group(1).lower()
     years = next(v for k, v in NAMED_PERIODS.items() if re.fullmatch(k, name, re.IGNORECASE))
     return years, name
