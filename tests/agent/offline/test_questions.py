@@ -874,3 +874,11 @@ def test_belong_and_fall_in_are_words_of_a_period_question() -> None:
         question = parse_question(text)
         assert question is not None and question.kind == "period", text
         assert not {"belong", "fall"} & set(question.subject.split()), text
+
+
+def test_what_time_asks_about_a_period_only_with_a_period_word() -> None:
+    assert parse_question("what time does the sun set in December?") is None
+    frame = parse_question("which time frame do the quilts come from?")
+    assert frame is not None and (frame.kind, frame.subject) == ("period", "quilts")
+    period = parse_question("what time period are these from?")
+    assert period is not None and period.kind == "period" and period.about_previous

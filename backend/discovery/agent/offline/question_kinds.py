@@ -89,7 +89,9 @@ CREATOR_RE = re.compile(
     re.I,
 )
 PERIOD_RE = re.compile(
-    r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|time)"
+    # "what time period ...", not "what time does the sun set?"
+    r"\b(?:(?:what|which)\s+(?:decades?|periods?|years?|eras?|centur(?:y|ies)|dates?|"
+    r"time\s+(?:periods?|frames?|spans?))"
     r"|how\s+(?:old|recent|new)\b|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|"
     r"painted|photographed|shot|drawn|printed|built|produced|designed|from|date)"
     r"|(?:from|of)\s+(?:what|which|when)\b"

@@ -264,6 +264,7 @@ def _subject_words(text: str) -> str:
     text = _ALL_TOGETHER_RE.sub(" ", text)  # "all kinds together": every media type
     text = _HEAD_COUNT_RE.sub(" ", text)  # "a head count of those": a count, no heads
     text = re.sub(SPAN, " ", text, flags=re.I)  # "from those two decades": a period pointed at
+    text = re.sub(r"\btime\s+(?:frames?|spans?)\b", " ", text, flags=re.I)  # "what time frame"
     kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
     if period_filters(text) or _BACK_RE.search(text):  # "the early seventies", "such early ones"
         kept -= _PERIOD_ADJECTIVES
