@@ -882,3 +882,8 @@ def test_what_time_asks_about_a_period_only_with_a_period_word() -> None:
     assert frame is not None and (frame.kind, frame.subject) == ("period", "quilts")
     period = parse_question("what time period are these from?")
     assert period is not None and period.kind == "period" and period.about_previous
+
+
+def test_a_fall_that_is_no_period_word_stays_a_subject() -> None:
+    question = parse_question("how many photos of the fall harvest?")
+    assert question is not None and question.subject == "fall harvest"

@@ -142,7 +142,7 @@ _QUESTION_WORDS = frozenset(
     cinematographers appear appears appeared appearing represented here exactly precisely
     spread spanning ranging over his her hers told showed main principal chief leading major
     key notable prominent primary across whole entire kept stored housed remaining
-    belong belongs fall falls
+    belong belongs
     """.split()
 )
 _CENTURY_HYPHEN_RE = re.compile(r"\b(\w+)-(centur(?:y|ies))\b", re.I)
@@ -265,6 +265,7 @@ def _subject_words(text: str) -> str:
     text = _HEAD_COUNT_RE.sub(" ", text)  # "a head count of those": a count, no heads
     text = re.sub(SPAN, " ", text, flags=re.I)  # "from those two decades": a period pointed at
     text = re.sub(r"\btime\s+(?:frames?|spans?)\b", " ", text, flags=re.I)  # "what time frame"
+    text = re.sub(r"\bfall\s+(?:in|into|within)\b", " ", text, flags=re.I)  # "decades they fall in"
     kept = set(subject(text).split()) | (set(content_words(text)) & TECHNIQUE_WORDS)
     if period_filters(text) or _BACK_RE.search(text):  # "the early seventies", "such early ones"
         kept -= _PERIOD_ADJECTIVES
