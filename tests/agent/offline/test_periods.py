@@ -171,6 +171,8 @@ def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple
         "georgian silver",
         "a romantic couple",
         "bush in the garden",
+        "photos taken in Washington years ago",  # a city
+        "the Jackson years",
     ],
 )
 def test_a_style_a_name_or_another_revolution_is_no_period(text: str) -> None:

@@ -101,9 +101,9 @@ PRESIDENTS: dict[str, tuple[int, int]] = {
     "lbj": (1963, 1969), "johnson": (1963, 1969), "nixon": (1969, 1974), "ford": (1974, 1977),
     "carter": (1977, 1981), "reagan": (1981, 1989), "clinton": (1993, 2001),
     "obama": (2009, 2017), "trump": (2017, 2021), "biden": (2021, 2025),
-    "washington": (1789, 1797), "jackson": (1829, 1837), "andrew jackson": (1829, 1837),
-    "polk": (1845, 1849), "buchanan": (1857, 1861), "hayes": (1877, 1881),
-    "cleveland": (1885, 1897),
+    # not Washington or Cleveland (cities: "in Washington years ago"), nor Jackson alone
+    "andrew jackson": (1829, 1837), "polk": (1845, 1849), "buchanan": (1857, 1861),
+    "hayes": (1877, 1881),
     # the two Bushes by what tells them apart (a pattern: "H. W.", "H.W.", "HW")
     r"(?:george\s+)?h\.?\s*w\.?\s+bush|bush\s+(?:senior|sr\.?)": (1989, 1993),
     r"(?:george\s+)?w\.?\s+bush|bush\s+(?:junior|jr\.?)": (2001, 2009),
