@@ -102,11 +102,10 @@ from discovery.evaluation.conversation_judges import (  # noqa: E402
     resolve_reference,
     subject_words,
 )
+from discovery.evaluation.conversation_repeats import known_lines, repeated_turns  # noqa: E402
 from discovery.evaluation.conversation_sets import (  # noqa: E402
     ConversationSet,
     expected_id,
-    known_lines,
-    repeated_turns,
     set_for,
 )
 from discovery.evaluation.relevance import Acceptor  # noqa: E402

@@ -19,13 +19,8 @@ from typer.testing import CliRunner
 
 from discovery.cli import app
 from discovery.evaluation.conversation_judges import resolve_reference
-from discovery.evaluation.conversation_sets import (
-    SETS,
-    choose_set,
-    known_lines,
-    normalize,
-    repeated_turns,
-)
+from discovery.evaluation.conversation_repeats import known_lines, normalize, repeated_turns
+from discovery.evaluation.conversation_sets import SETS, choose_set
 from discovery.evaluation.conversations import load_conversations, select, split_of
 
 runner = CliRunner()

@@ -1,5 +1,5 @@
 """The judged conversation sets (v2, v3, v4): choosing one, the third set's file, ids, split and
-fresh wording, the `{"title": ...}` reference, and the set options of the checker and the CLI.
+the `{"title": ...}` reference, and the set options of the checker and the CLI.
 Nothing here runs the agent."""
 
 from __future__ import annotations
@@ -14,15 +14,7 @@ from typer.testing import CliRunner
 
 from discovery.cli import app
 from discovery.evaluation.conversation_judges import resolve_reference
-from discovery.evaluation.conversation_sets import (
-    DEFAULT_SET,
-    SETS,
-    choose_set,
-    known_lines,
-    normalize,
-    repeated_turns,
-    set_for,
-)
+from discovery.evaluation.conversation_sets import DEFAULT_SET, SETS, choose_set, set_for
 from discovery.evaluation.conversations import load_conversations, select, split_of
 from discovery.settings import REPO_ROOT
 
@@ -57,25 +49,6 @@ def test_the_third_set_loads_with_its_ids_and_a_stratified_split() -> None:
     assert len(tune) + len(report) == 187
     # The second set's split is untouched by the third's.
     assert Counter(split_of(load_conversations()).values()) == {"tune": 83, "report": 78}
-
-
-def test_the_third_set_repeats_no_known_line_and_no_turn_of_its_own() -> None:
-    conversations = load_conversations(SETS["v3"].path)
-    known = known_lines(SETS["v3"].earlier)
-    assert "photgraphs of boxng" in known  # the second set's turns are known lines
-    assert repeated_turns(conversations, known) == []
-
-
-def test_repeated_turns_flags_known_lines_and_repeats_within_the_set() -> None:
-    known = {normalize("Photos of boxing!"): "agent_queries.jsonl"}
-    convs = [
-        {"id": "v3-001", "turns": [{"text": "photos of   Boxing"}]},
-        {"id": "v3-002", "turns": [{"text": "jazz clubs"}, {"text": "Jazz clubs?"}]},
-    ]
-    problems = repeated_turns(convs, known)
-    assert len(problems) == 2
-    assert problems[0].startswith("v3-001:1: repeats a line of agent_queries.jsonl")
-    assert problems[1].startswith("v3-002:2: repeats v3-002:1 of this set")
 
 
 def test_resolve_reference_by_a_word_of_the_title() -> None:
