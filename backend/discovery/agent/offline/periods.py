@@ -25,6 +25,17 @@ CENTURY_WORDS = {
 _CENTURY_WORD_RE = re.compile(
     r"\b(" + "|".join(CENTURY_WORDS) + r")[- ]centur(?:y|ies)\b", re.IGNORECASE
 )
+# Named periods whose name says it is a time ("age", "era", "epoque"): years anywhere in a request
+# ("Gilded Age decorative pieces"; `_AGE_RE`), where a war or an event is a period only after
+# "from", "during" or "in" ("world war II memorials" are about the war).
+AGES: dict[str, tuple[int, int]] = {
+    r"gilded\s+age": (1870, 1900),
+    r"jazz\s+age": (1920, 1929),
+    r"belle\s+[eé]poque": (1871, 1914),
+    r"progressive\s+era": (1896, 1916),
+    r"reconstruction\s+era": (1865, 1877),
+    r"disco\s+(?:era|age)": (1974, 1979),
+}
 # Periods known by a name, read as years only after "from", "during" or "in" ("from world war
 # II": the years 1939-1945); elsewhere the name is a subject ("world war II memorials").
 NAMED_PERIODS: dict[str, tuple[int, int]] = {
@@ -40,17 +51,12 @@ NAMED_PERIODS: dict[str, tuple[int, int]] = {
     r"civil\s+rights\s+(?:movement|era|years)": (1954, 1968),
     r"prohibition(?:\s+(?:years|era))?": (1920, 1933),
     r"new\s+deal(?:\s+(?:years|era))?": (1933, 1939),
-    r"gilded\s+age": (1870, 1900),
-    r"jazz\s+age": (1920, 1929),
     r"post-?war\s+(?:years|era|period)": (1945, 1949),
     r"industrial\s+revolution": (1760, 1840),
-    r"progressive\s+era": (1896, 1916),
     r"american\s+revolution|revolutionary\s+war|war\s+of\s+independence": (1775, 1783),
     r"napoleonic\s+(?:era|wars?|period)": (1799, 1815),
-    r"reconstruction\s+era": (1865, 1877),
     r"cold\s+war": (1947, 1991),
     r"disco\s+(?:era|years|age|days)": (1974, 1979),
-    r"belle\s+[eé]poque": (1871, 1914),
     r"baroque": (1600, 1750),
     r"rococo": (1730, 1770),
     r"georgian(?:\s+(?:period|era|times))?": (1714, 1837),
@@ -64,6 +70,7 @@ NAMED_PERIODS: dict[str, tuple[int, int]] = {
     r"yuan\s+dynasty": (1271, 1368),
     r"song\s+dynasty": (960, 1279),
     r"tang\s+dynasty": (618, 907),
+    **AGES,
 }
 # "the first half of the twentieth century": the century's first fifty years (1900-1949)
 _HALF_RE = re.compile(
@@ -81,13 +88,8 @@ _NAMED_RE = re.compile(
     r"|\b(?:just|right|soon|shortly)\s+after\s+(the\s+war)\b",
     re.IGNORECASE,
 )
-# Named periods whose name says it is a time ("age", "era", "epoque"): years anywhere in a request
-# ("Gilded Age decorative pieces"), where a war or an event is a period only after "from",
-# "during" or "in" ("world war II memorials" are about the war).
 _AGE_RE = re.compile(
-    r"\b(?:the\s+)?(gilded\s+age|jazz\s+age|belle\s+[eé]poque|progressive\s+era|"
-    r"reconstruction\s+era|disco\s+(?:era|age))(?![\w-])",
-    re.IGNORECASE,
+    r"\b(?:the\s+)?(" + "|".join(f"(?:{name})" for name in AGES) + r")(?![\w-])", re.IGNORECASE
 )
 # A president's years in office, by a frame that names the time, not the person: "while
 # Kennedy was president", "the Eisenhower years", "under Truman".
@@ -108,7 +110,7 @@ PRESIDENTS: dict[str, tuple[int, int]] = {
     r"(?:george\s+)?h\.?\s*w\.?\s+bush|bush\s+(?:senior|sr\.?)": (1989, 1993),
     r"(?:george\s+)?w\.?\s+bush|bush\s+(?:junior|jr\.?)": (2001, 2009),
 }  # fmt: skip
-_NAMES = "|".join(sorted(PRESIDENTS, key=len, reverse=True))  # "andrew jackson" before "jackson"
+_NAMES = "|".join(sorted(PRESIDENTS, key=len, reverse=True))  # "teddy roosevelt" first
 _TERM_RE = re.compile(
     rf"\b(?:while|when)\s+(?:president\s+)?(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office)"
     rf"|\b(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?(?P<b>{_NAMES})(?:'s)?\s+"

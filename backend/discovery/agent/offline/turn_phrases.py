@@ -21,10 +21,8 @@ KEEP_TO_RE = re.compile(
     r"the\s+(?:results|list))\s+(?:down\s+)?to"
     # "keep only the brides", "just keep the fifties ones", "leave just the ones with a banner"
     r"|(?:(?:just|only)\s+)?(?:keep|leave)\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b)"
-    # "hold on to the sixties ones only": as "keep"
-    r"|(?:hold|hang)\s+on\s+to(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$)"
-    # "keep the 1940s only", "keep those with a piano only"
-    r"|keep(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$)"
+    # "keep the 1940s only", "keep those with a piano only", "hold on to the sixties ones only"
+    r"|(?:keep|(?:hold|hang)\s+on\s+to)(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$)"
     # "keep the ones shot at Forbes Field", "keep those with a piano", "keep the forties and
     # drop the rest"
     r"|keep(?=\s+(?:the\s+(?:\w+\s+)?ones|those|these)\b)"
