@@ -238,3 +238,5 @@ def test_records_in_general_and_eras_are_no_key_words() -> None:
     assert specific("ok then medieval and renaissance objects") == []
     assert specific("folk art quilts") == ["folk", "quilts"]
     assert specific("only the fifties ones") == []
+    assert specific("show me nineteenth-century prints") == []  # a century, one word
+    assert specific("twentieth-century quilts") == ["quilts"]

@@ -47,6 +47,10 @@ from discovery.agent.offline.querying import (
         ("a couple with their baby", "couple with their baby"),
         ("show me a couple of photos of boxers", "photos of boxers"),
         ("show me a couple of the boxing ones", "boxing ones"),
+        # what the archive holds: no subject word
+        ("let me see the textiles you hold", "textiles"),
+        ("show me the paintings you have.", "paintings"),
+        ("the photos you have of Lena Horne", "photos you have of lena horne"),
     ],
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:

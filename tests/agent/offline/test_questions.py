@@ -837,6 +837,7 @@ def test_what_a_narrowing_leaves_is_no_subject_word() -> None:
         "what is the bowling photo count?",
         "what does that Forbes Field batch add up to?",
         "what do those jazz pictures amount to?",
+        "what's the textile total, then?",
     ],
 )
 def test_more_wordings_of_a_count(text: str) -> None:

@@ -29,7 +29,7 @@ import math
 from collections.abc import Collection
 
 from discovery.agent.offline.media_types import MEDIA_WORDS
-from discovery.agent.offline.periods import DECADE_WORDS, OPEN_WORDS, era_period
+from discovery.agent.offline.periods import DECADE_WORDS, OPEN_WORDS, century_word, era_period
 from discovery.agent.offline.querying import (
     GENERIC_WORDS,
     RECORD_WORDS,
@@ -73,6 +73,7 @@ class KeyTerms:
             and w not in OPEN_WORDS  # "before 1850" is a period, not a subject
             and not era_period(w)  # "medieval objects": the years are the filter
             and w not in DECADE_WORDS  # "the fifties ones"
+            and not century_word(w)  # "nineteenth-century prints"
             and not any(c.isdigit() for c in w)
         ]
 

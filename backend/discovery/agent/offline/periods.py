@@ -25,6 +25,14 @@ CENTURY_WORDS = {
 _CENTURY_WORD_RE = re.compile(
     r"\b(" + "|".join(CENTURY_WORDS) + r")[- ]centur(?:y|ies)\b", re.IGNORECASE
 )
+
+
+def century_word(word: str) -> bool:
+    """Whether a word of a request is a century said as one hyphenated word
+    ("nineteenth-century", "19th-century"): a period, the filter, not a subject word."""
+    return bool(_CENTURY_RE.fullmatch(word) or _CENTURY_WORD_RE.fullmatch(word))
+
+
 # Named periods whose name says it is a time ("age", "era", "epoque"): years anywhere in a request
 # ("Gilded Age decorative pieces"; `_AGE_RE`), where a war or an event is a period only after
 # "from", "during" or "in" ("world war II memorials" are about the war).

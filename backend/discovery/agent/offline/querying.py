@@ -23,6 +23,7 @@ from discovery.agent.offline.periods import (
     DECADE_WORDS,
     OPEN_WORDS,
     YEAR_RE,
+    century_word,
     era_period,
     period_filters,
     without_named_period,
@@ -145,6 +146,7 @@ _FRAME_RE = re.compile(
     r"|have\s+you(?:\s+got)?|you\s+got|^\s*got\s+any(?:thing)?(?:\s+(?:showing|of|with))?"
     r"|(?:would|do|did)\s+you\s+(?:by\s+any\s+chance\s+)?happen\s+to\s+(?:have|hold)"
     r"|let'?s\s+(?:(?:have\s+a\s+)?look\s+at|see|try|check\s+out|switch\s+to|move\s+on\s+to)"
+    r"|let\s+me\s+(?:see|view|browse|(?:have\s+a\s+)?look\s+at)"
     r"|(?:are|is)\s+there(?:\s+any(?:thing)?|\s+some)?(?:\s+(?:showing|about|with|of))?"
     r"|i(?:'m|\s+am)\s+(?:looking|searching|hoping)\s+(?:for|to\s+(?:find|see))"
     r"|(?:looking|searching)\s+for"
@@ -172,6 +174,8 @@ _ASIDE_RE = re.compile(
     r"in (?:the|your) (?:collection|archive)s?|"
     # "still lifes of any kind", "digital art of any date": no constraint
     r"(?:of|from|in)\s+any\s+(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
+    # "the textiles you hold", "the paintings you have": what the archive holds, no subject
+    r"(?:that |which )?you(?:'ve| have)? (?:got|hold|keep|own|have)(?=[\s.?!]*$)|"
     r"ideally|maybe|perhaps|by any chance)\b"
 )
 _LEADING = frozenset("a an the any some anything something few of more other please any's".split())
@@ -187,6 +191,7 @@ def subject(text: str) -> str:
         for w in content_words(without_named_period(text))
         if w not in MEDIA_WORDS
         and w not in period_words
+        and not century_word(w)  # "nineteenth-century prints": a period
         and not YEAR_RE.fullmatch(w)
         and not re.fullmatch(r"'?\d0'?s|1[5-9]\d0'?s|\d+(st|nd|rd|th)", w)
         and w not in _ORDINALS

@@ -36,8 +36,9 @@ COUNT_RE = re.compile(
     r"|\bwhat\s+(?:does|do|did)\s+(?:the|that|this|these|those)\s+[\w\s'-]{0,40}?\b"
     r"(?:ones|photos|photographs|pictures|images|records|prints|works|items|pieces|batch|bunch|"
     r"lot|set|group|selection|list)\s+(?:come|add|amount)\s+(?:up\s+)?to\b"
-    # "what is the bowling photo count?": the count last
-    r"|\b(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?:[\w'-]+\s+){1,4}?(?:count|tally)\s*\??\s*$"
+    # "what is the bowling photo count?", "what's the textile total, then?": the count last
+    r"|\b(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?:[\w'-]+\s+){1,4}?(?:count|tally|total)"
+    r"(?:,?\s+(?:then|now|please|again))?\s*\??\s*$"
     # "and the total comes to?", "what's the total come to"
     r"|\btotal\s+(?:comes?|came)\s+to\b",
     re.I,

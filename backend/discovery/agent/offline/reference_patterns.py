@@ -157,7 +157,7 @@ THAT_ABOUT_RE = re.compile(
 )
 SIMILAR_RE = re.compile(
     r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|"
-    r"along (?:the|those|these) lines|in the spirit of|its (?:kind|sort|type|ilk)|"
+    r"along (?:the|those|these) lines|in the spirit of|its (?:kind|sort|type|ilk|likes)|"
     r"in (?:the|that|this) (?:same )?vein)\b",
     re.I,
 )
