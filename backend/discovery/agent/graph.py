@@ -42,6 +42,7 @@ from discovery.agent.offline.planner import LocalPlanner
 from discovery.agent.offline.refiner import LocalRefiner
 from discovery.agent.offline.rescue import Rescuer
 from discovery.agent.offline.terms import TermStats
+from discovery.agent.offline.word_senses import WordSenses
 from discovery.agent.planning import Refiner, RelevanceGrader
 from discovery.agent.record_tool import make_record_tool
 from discovery.agent.references import shown_records_section
@@ -98,8 +99,9 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     async with runtime.db.connection() as conn:
         vocab = await load_vocabulary(conn)
     terms = TermStats(runtime.db)
+    local_embedder = intent_embedder(runtime)  # the packaged model, whatever the search uses
     local_classifier = LocalIntentClassifier.train(
-        intent_embedder(runtime), domain, cache_dir=settings.discovery_data_dir / "cache",
+        local_embedder, domain, cache_dir=settings.discovery_data_dir / "cache",
         catalog=await CatalogEvidence.of_archive(terms),
     )  # fmt: skip
     # the grader and the reranker read a country as the BM25 leg does (its adjectives too)
@@ -108,7 +110,8 @@ async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> Age
     keys = KeyTerms(terms, {**folds, **domain.synonyms})
     hybrid = settings.discovery_archive_strategy.value == Strategy.HYBRID.value
     reranker: Reranker = CoverageReranker(keys) if hybrid else LexicalReranker(keys)
-    local_refiner = LocalRefiner(domain.synonyms, terms, english=model_words())
+    senses = WordSenses(terms, local_embedder.embed_documents)
+    local_refiner = LocalRefiner(domain.synonyms, terms, english=model_words(), senses=senses)
     planner = LocalPlanner(
         match_threshold=settings.discovery_agent_match_threshold,
         match_count=settings.discovery_agent_match_count,

@@ -2,7 +2,8 @@
 next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 - broaden (nothing matched): drop the filters, then the least informative word (one the catalog
   never uses, else the most frequent one);
-- synonyms (weak matches): swap a person's word for the archive's own (a curated list);
+- synonyms (weak matches): swap a person's word for the archive's own (a curated list), or
+  add the archive's word for one of them in the sense the request means (`word_senses.py`);
 - feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
   the titles of the best records so far;
 - doubtful (accepted, but few of the first records hold a key word of the request): as
@@ -15,6 +16,7 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
 from collections.abc import Collection
@@ -29,6 +31,7 @@ from discovery.agent.offline.querying import (
     trim,
 )
 from discovery.agent.offline.terms import TermStats
+from discovery.agent.offline.word_senses import WordSenses
 from discovery.agent.planning import RefineContext, Refinement, normalize, words
 
 RAREST = 3  # the request's rarest words a "specify" refinement keeps
@@ -44,8 +47,9 @@ class LocalRefiner:
         synonyms: dict[str, list[str]],
         terms: TermStats | None = None,
         english: Collection[str] = (),
+        senses: WordSenses | None = None,
     ) -> None:
-        self.synonyms, self.terms = synonyms, terms
+        self.synonyms, self.terms, self.senses = synonyms, terms, senses
         self.english = frozenset(english)  # ordinary words (`_name_like`); the graph passes
         # the embedding model's whole words
 
@@ -59,6 +63,7 @@ class LocalRefiner:
             return [
                 *self._other_leg(ctx),
                 *self._names(ctx),
+                *self._catalog_word(ctx),
                 *self._rarest(ctx),
                 *self._focus(ctx),
                 *self._synonyms(ctx),
@@ -67,12 +72,18 @@ class LocalRefiner:
         if ctx.reason == "irrelevant":  # the top records are off-topic: no feedback from them
             return [
                 *self._names(ctx),
+                *self._catalog_word(ctx),
                 *self._rarest(ctx),
                 *self._synonyms(ctx),
                 *self._focus(ctx),
                 *self._broaden(ctx),
             ]
-        return [*self._synonyms(ctx), *self._feedback(ctx), *self._broaden(ctx)]
+        return [
+            *self._synonyms(ctx),
+            *self._catalog_word(ctx),
+            *self._feedback(ctx),
+            *self._broaden(ctx),
+        ]
 
     def refine(self, ctx: RefineContext) -> Refinement | None:
         """The first candidate whose query was not tried yet (a query is never repeated)."""
@@ -86,6 +97,8 @@ class LocalRefiner:
     async def arefine(self, ctx: RefineContext) -> Refinement | None:
         if self.terms is not None:
             await self.terms.ensure()
+        if self.senses is not None:  # embeds a few words: off the event loop
+            return await asyncio.to_thread(self.refine, ctx)
         return self.refine(ctx)
 
     def _other_leg(self, ctx: RefineContext) -> list[Refinement]:
@@ -134,6 +147,16 @@ class LocalRefiner:
         if sum(a != b for a, b in zip(tokens, swapped, strict=True)) > 1:
             out.insert(0, Refinement(" ".join(swapped), "synonyms"))
         return out
+
+    def _catalog_word(self, ctx: RefineContext) -> list[Refinement]:
+        """The query and the catalog's word for one of the person's words, in the sense the
+        request means (`word_senses.py`): "sax man wailing away saxophone"."""
+        if self.senses is None or _SYNTAX_RE.search(ctx.query):
+            return []
+        mate = self.senses.choose(ctx.request)
+        if mate is None or mate in words(ctx.query):
+            return []
+        return [Refinement(f"{ctx.query} {mate}", "synonyms")]
 
     def _focus(self, ctx: RefineContext) -> list[Refinement]:
         """Only the key words, in the archive's own terms where the list has one."""
