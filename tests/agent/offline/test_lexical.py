@@ -240,3 +240,20 @@ def test_records_in_general_and_eras_are_no_key_words() -> None:
     assert specific("only the fifties ones") == []
     assert specific("show me nineteenth-century prints") == []  # a century, one word
     assert specific("twentieth-century quilts") == ["quilts"]
+
+
+def test_the_catalogs_synonym_a_refinement_added_holds_the_persons_word() -> None:
+    counts = [("congregation", 40), ("faithful", 2), ("church", 900), ("sunday", 30)]
+    keys = KeyTerms(TermStats(counts=counts), {})
+    records = [
+        record("Congregation gathered in interior of Central Baptist Church", "Negative."),
+        record("Group portrait of congregation posed in front of altar", "Negative."),
+        record("Congregation of women and men gathered in small church", "Negative."),
+    ]
+    request = "the faithful gathered for service"
+    assert not LexicalGrader(keys).grade(request, "faithful gathered for service", records)
+    refined = "faithful gathered for service congregation"  # WordNet: faithful, congregation
+    assert LexicalGrader(keys).grade(request, refined, records)
+    assert LexicalGrader(keys).support(request, refined, records) == 1.0
+    # a word a refinement added that is no synonym of the person's words vouches for nothing
+    assert not LexicalGrader(keys).grade(request, "faithful gathered for service church", records)

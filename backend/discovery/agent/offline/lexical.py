@@ -41,6 +41,7 @@ from discovery.agent.offline.querying import (
 from discovery.agent.offline.terms import TermStats, spelling_variants, stem, stems
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
+from discovery.search import synonyms as thesaurus
 
 GRADE_TOP = 3
 RERANK_WEIGHT = 0.1
@@ -77,16 +78,20 @@ class KeyTerms:
             and not any(c.isdigit() for c in w)
         ]
 
-    def of(self, query: str) -> list[set[str]]:
+    def of(self, query: str, searched: str = "") -> list[set[str]]:
         """For each checkable key word of the query, the stems that would support it. A
         phrase the synonyms know ("united kingdom") is one key, held by any of its forms
-        ("British"), not two keys that records naming the country by its adjective lack."""
+        ("British"), not two keys that records naming the country by its adjective lack.
+        A word of the `searched` query that is a WordNet synonym of a key word (the catalog's
+        word a refinement added, `word_senses.py`: "congregation" for "faithful") holds that
+        key too."""
         out = []
         phrases = self._phrases(query)
         taken = {w for phrase in phrases for w in phrase.split()}
         keys = [*phrases, *(w for w in self.specific_words(query) if w not in taken)]
+        added = set(words(searched)) - set(words(query))
         for key in keys:
-            forms = [key, *self.synonyms.get(key, [])]
+            forms = [key, *self.synonyms.get(key, []), *_mates_in(key, added)]
             known = {stem(f.split()[-1]) for f in forms if self.terms.doc_freq(f.split()[-1]) > 0}
             if not known:  # the catalog may spell it otherwise ("moustache" for "mustaches")
                 variants = spelling_variants(stem(key.split()[-1]))
@@ -99,6 +104,13 @@ class KeyTerms:
         """The synonyms' phrases (keys of several words) the query holds, word for word."""
         text = f" {' '.join(words(query))} "
         return [k for k in self._phrase_keys if f" {k} " in text]
+
+
+def _mates_in(key: str, added: set[str]) -> list[str]:
+    """The words of `added` that WordNet gives as synonyms of `key` (one word)."""
+    if not added or " " in key:
+        return []
+    return [w for sense in thesaurus.senses(key) for w in sense if w in added]
 
 
 def record_stems(title: str, description: str) -> set[str]:
@@ -182,7 +194,7 @@ class LexicalGrader:
         """Judged on the person's own words (the request as the query writer reads it), not on
         the refined query: words added by refinement cannot vouch for the records."""
         asked = asked_words(request, query)
-        keys = self.keys.of(asked)
+        keys = self.keys.of(asked, query)
         if not keys:  # nothing to check; unless no word at all is one the archive uses
             specific = self.keys.specific_words(asked)
             return not specific or any(self.keys.terms.doc_freq(w) > 0 for w in specific)
@@ -223,7 +235,7 @@ class LexicalGrader:
           by "Bound Kid" and a boxer nicknamed "Kid", which the dense ranking did not rank).
         None when there is no key word, or too few records describe themselves (and some
         record holds a key word)."""
-        keys = self.keys.of(asked_words(request, query))
+        keys = self.keys.of(asked_words(request, query), query)
         if not keys or not records:
             return None
         terms = self.keys.terms
