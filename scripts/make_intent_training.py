@@ -11,6 +11,10 @@ Every line carries a `source`, the group of the router's grouped cross-validatio
 - `catalog-titles`, `catalog-creators`, `catalog-facets`: short entity searches (1-4 words) cut
   from the demo catalog's titles, creators and classifications / nationalities / birth places,
   lowercased, some with a typo or a decade: `search`.
+- `catalog-framed`: the same kinds of words inside a request's frame, as people ask a museum's
+  assistant ("i'd like to see your ceramics", "let me see some jazz musicians", "may i look at
+  the quilts"): `search`. Drawn with their own random generator (seed + 1), so the lines above
+  stay as they were.
 
 Sampled with a fixed seed, so the file is reproducible and small enough to commit:
 
@@ -53,6 +57,16 @@ STOP = set(
     "frames frame horizontal vertical format view".split()
 )
 DECADES = ["1930s", "1940s", "1950s", "1960s", "1970s"]
+N_FRAMED = 60
+# Request frames around a subject, with a determiner ({d}): "your" too, which the other lines
+# of this file use only in greetings, questions about the assistant and injection attempts.
+FRAMES = [
+    "i'd like to see {d}{x}", "i would like to see {d}{x}", "i want to see {d}{x}",
+    "let me see {d}{x}", "may i see {d}{x}", "can i see {d}{x}", "could i look at {d}{x}",
+    "i'd love to see {d}{x}", "i'd like to browse {d}{x}", "let's look at {d}{x}",
+    "could i see {d}{x} please", "i'd like to look at {d}{x}",
+]  # fmt: skip
+DETERMINERS = ["your ", "your ", "the ", "some ", "any ", ""]
 
 
 def norm(text: str) -> str:
@@ -126,7 +140,9 @@ def spans(title: str, rng: random.Random) -> list[str]:
     return [s for s in out if len(s) > 3]
 
 
-def catalog(rng: random.Random) -> list[dict[str, str]]:
+def _pools(rng: random.Random) -> tuple[set[str], set[str], set[str]]:
+    """The catalog's title spans, creators and facets (classifications, nationalities, birth
+    places)."""
     with gzip.open(CATALOG, "rt") as fh:
         rows = [json.loads(line) for line in fh]
     titles, creators, facets = set(), set(), set()
@@ -145,6 +161,11 @@ def catalog(rng: random.Random) -> list[dict[str, str]]:
             for p in r.get("creator_birth_places") or []
             if p
         )
+    return titles, creators, facets
+
+
+def catalog(rng: random.Random) -> list[dict[str, str]]:
+    titles, creators, facets = _pools(rng)
     picked = []
     for source, pool, n in (
         ("catalog-titles", titles, N_TITLES),
@@ -155,6 +176,19 @@ def catalog(rng: random.Random) -> list[dict[str, str]]:
         rng.shuffle(items)
         picked += [{"text": vary(t, rng), "intent": "search", "source": source} for t in items[:n]]
     return picked
+
+
+def framed(rng: random.Random) -> list[dict[str, str]]:
+    """Title spans and facets inside a request's frame (`FRAMES`)."""
+    titles, _, facets = _pools(rng)
+    pool = sorted(t for t in titles | facets if t)
+    rng.shuffle(pool)
+    out = []
+    for subject in pool[:N_FRAMED]:
+        frame, det = rng.choice(FRAMES), rng.choice(DETERMINERS)
+        out.append({"text": frame.format(d=det, x=subject), "intent": "search",
+                    "source": "catalog-framed"})  # fmt: skip
+    return out
 
 
 def main() -> None:
@@ -174,7 +208,8 @@ def main() -> None:
         for line in (REPO / "data" / "intents" / name).read_text().splitlines():
             taken.add(norm(json.loads(line)["text"]))
     rows, seen = [], set(taken)
-    for row in clinc(rng, taken) + tools(rng) + catalog(rng):
+    rows_in = clinc(rng, taken) + tools(rng) + catalog(rng) + framed(random.Random(args.seed + 1))
+    for row in rows_in:
         key = norm(row["text"])
         if key and key not in seen:
             seen.add(key)

@@ -103,7 +103,13 @@ def test_generated_lines_are_what_the_script_writes() -> None:
     assert all(set(r) == {"text", "intent", "source"} for r in rows)
     catalog = [r for r in rows if r["source"].startswith("catalog-")]
     assert catalog and all(r["intent"] == "search" for r in catalog)
-    assert all(1 <= len(r["text"].split()) <= 6 for r in catalog)  # 1-4 words (+ a decade)
+    entities = [r for r in catalog if r["source"] != "catalog-framed"]
+    assert all(1 <= len(r["text"].split()) <= 6 for r in entities)  # 1-4 words (+ a decade)
+    framed = [r["text"] for r in catalog if r["source"] == "catalog-framed"]
+    assert len(framed) == 60  # a subject in a request's frame: "let me see your quilts"
+    assert all(
+        re.match(r"(?:i'd|i would|i want|let me|let's|may i|can i|could i) ", t) for t in framed
+    )
 
 
 @pytest.mark.integration
@@ -113,6 +119,7 @@ def test_generated_lines_are_what_the_script_writes() -> None:
         ("photographs of steelworkers at the mill", Intent.SEARCH),
         ("only the ones from the 1960s", Intent.SEARCH),
         ("boxing photos", Intent.SEARCH),
+        ("I'd love to see your furniture", Intent.SEARCH),  # "your": no greeting
         ("more like the second one", Intent.SEARCH),
         ("only photographs", Intent.SEARCH),
         ("how many photographs of Lena Horne?", Intent.SEARCH),
