@@ -29,6 +29,13 @@ from discovery.agent.offline.periods import (
     without_named_period,
 )
 from discovery.agent.offline.question_kinds import TECHNIQUE_WORDS
+from discovery.agent.offline.request_frames import (
+    ASIDE_RE,
+    FRAME_RE,
+    LEADING,
+    SENTENCE_RE,
+    TRAILING,
+)
 from discovery.agent.offline.turn_phrases import (
     KEEP_TO_RE,
     REST_RE,
@@ -114,12 +121,12 @@ def write_query(text: str) -> str:
     A named period ("from world war II") is left to the filters, and a count said in words is
     said as captions count ("a pair of girls" -> "two girls"; `counted`)."""
     text = counted(without_named_period(text))
-    sentences = [s for s in _SENTENCE_RE.split(text.replace("’", "'")) if content_words(s)]
-    framed = [s for s in sentences if _FRAME_RE.search(s)]
+    sentences = [s for s in SENTENCE_RE.split(text.replace("’", "'")) if content_words(s)]
+    framed = [s for s in sentences if FRAME_RE.search(s)]
     picked = framed or sentences or [text]
     parts = []
     for sentence in picked:
-        frames = list(_FRAME_RE.finditer(sentence))
+        frames = list(FRAME_RE.finditer(sentence))
         phrase = sentence[frames[-1].end() :] if frames else sentence
         parts.append(trim(phrase))
     query = with_names(text, " ".join(p for p in parts if p))  # "their" -> the name
@@ -127,59 +134,13 @@ def write_query(text: str) -> str:
 
 
 def trim(phrase: str) -> str:
-    phrase = _ASIDE_RE.sub(" ", phrase.lower())
+    phrase = ASIDE_RE.sub(" ", phrase.lower())
     tokens = words(phrase)
-    while tokens and tokens[0] in _LEADING:
+    while tokens and tokens[0] in LEADING:
         tokens.pop(0)
-    while tokens and tokens[-1] in _TRAILING:
+    while tokens and tokens[-1] in TRAILING:
         tokens.pop()
     return " ".join(tokens)
-
-
-_SENTENCE_RE = re.compile(r"(?<=[.!?;])\s+|\s+(?:--|—)\s+")
-# "could you show me", "do you have any", "I'm looking for", "is there anything showing", ...
-_FRAME_RE = re.compile(
-    r"\b(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:help\s+me\s+)?(?:out\s+)?"
-    r"(?:find|show|pull\s+up|get|give|dig\s+up|look\s+for|search\s+for|bring\s+up|see\s+if)"
-    r"(?:\s+me)?"
-    r"|(?:do|does)\s+(?:you|the\s+(?:archive|collection|museum))\s+(?:have|hold|own|contain|got)"
-    r"|have\s+you(?:\s+got)?|you\s+got|^\s*got\s+any(?:thing)?(?:\s+(?:showing|of|with))?"
-    r"|(?:would|do|did)\s+you\s+(?:by\s+any\s+chance\s+)?happen\s+to\s+(?:have|hold)"
-    r"|let'?s\s+(?:(?:have\s+a\s+)?look\s+at|see|try|check\s+out|switch\s+to|move\s+on\s+to)"
-    r"|let\s+me\s+(?:see|view|browse|(?:have\s+a\s+)?look\s+at)"
-    r"|(?:are|is)\s+there(?:\s+any(?:thing)?|\s+some)?(?:\s+(?:showing|about|with|of))?"
-    r"|i(?:'m|\s+am)\s+(?:looking|searching|hoping)\s+(?:for|to\s+(?:find|see))"
-    r"|(?:looking|searching)\s+for"
-    r"|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+to\s+(?:see|find|look\s+at)"
-    # "I am trying to find ...", "for a class I would like portraits where ...", "we'd like"
-    r"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+trying\s+to\s+(?:find|locate|track\s+down|dig\s+up)"
-    r"|(?:i|we)(?:'d|\s+would)\s+(?:love|like)"
-    r"|we(?:'re|\s+are)\s+(?:looking|searching)\s+for"
-    r"|i\s+(?:want|need)(?:\s+to\s+(?:see|find))?"
-    r"|wondering\s+(?:whether|if)\s+you\s+(?:have|had)"
-    r"|(?:please\s+)?(?:show|find|give|get)\s+me"
-    r"|what\s+(?:pictures|photos|photographs|images|records|items)\s+(?:are\s+there|do\s+you\s+have)"
-    r"|which\s+(?:pictures|photos|photographs|records)\s+(?:show|have)"
-    r"|anything\s+(?:showing|about|with|of|on)"
-    r"|can\s+i\s+see"
-    r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list)"
-    # "only the ones with a piano" with nothing to narrow: a request for pianos
-    r"|^\s*(?:only|just)\s+(?:the\s+|those\s+|these\s+)?(?:ones?|photos?|pictures?|images?|"
-    r"records?|shots?)\s+(?:with|of|showing|that\s+show|where|in\s+which))\b",
-    re.IGNORECASE,
-)
-_ASIDE_RE = re.compile(
-    r"\b(?:please|thanks|thank you|any luck|if (?:possible|you have (?:any|them))|"
-    r"would be (?:amazing|great|wonderful|perfect|helpful)|"
-    r"in (?:the|your) (?:collection|archive)s?|"
-    # "still lifes of any kind", "digital art of any date": no constraint
-    r"(?:of|from|in)\s+any\s+(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
-    # "the textiles you hold", "the paintings you have": what the archive holds, no subject
-    r"(?:that |which )?you(?:'ve| have)? (?:got|hold|keep|own|have)(?=[\s.?!]*$)|"
-    r"ideally|maybe|perhaps|by any chance)\b"
-)
-_LEADING = frozenset("a an the any some anything something few of more other please any's".split())
-_TRAILING = frozenset("please thanks too also maybe or and in at the a any there instead".split())
 
 
 def subject(text: str) -> str:

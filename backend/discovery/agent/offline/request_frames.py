@@ -1,0 +1,54 @@
+"""The words a request is framed with, which the local planner's query writer leaves out
+(`querying.write_query`; a heuristic stand-in for an LLM): the frame before the subject ("could
+you show me", "do you have any", "I'm looking for", "let me see"), the asides inside it
+("please", "if possible", "in the collection", "the textiles you hold") and the small words at
+its ends."""
+
+from __future__ import annotations
+
+import re
+
+SENTENCE_RE = re.compile(r"(?<=[.!?;])\s+|\s+(?:--|—)\s+")
+# "could you show me", "do you have any", "I'm looking for", "is there anything showing", ...
+FRAME_RE = re.compile(
+    r"\b(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:help\s+me\s+)?(?:out\s+)?"
+    r"(?:find|show|pull\s+up|get|give|dig\s+up|look\s+for|search\s+for|bring\s+up|see\s+if)"
+    r"(?:\s+me)?"
+    r"|(?:do|does)\s+(?:you|the\s+(?:archive|collection|museum))\s+(?:have|hold|own|contain|got)"
+    r"|have\s+you(?:\s+got)?|you\s+got|^\s*got\s+any(?:thing)?(?:\s+(?:showing|of|with))?"
+    r"|(?:would|do|did)\s+you\s+(?:by\s+any\s+chance\s+)?happen\s+to\s+(?:have|hold)"
+    r"|let'?s\s+(?:(?:have\s+a\s+)?look\s+at|see|try|check\s+out|switch\s+to|move\s+on\s+to)"
+    r"|let\s+me\s+(?:see|view|browse|(?:have\s+a\s+)?look\s+at)"
+    r"|(?:are|is)\s+there(?:\s+any(?:thing)?|\s+some)?(?:\s+(?:showing|about|with|of))?"
+    r"|i(?:'m|\s+am)\s+(?:looking|searching|hoping)\s+(?:for|to\s+(?:find|see))"
+    r"|(?:looking|searching)\s+for"
+    r"|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+to\s+(?:see|find|look\s+at)"
+    # "I am trying to find ...", "for a class I would like portraits where ...", "we'd like"
+    r"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+trying\s+to\s+(?:find|locate|track\s+down|dig\s+up)"
+    r"|(?:i|we)(?:'d|\s+would)\s+(?:love|like)"
+    r"|we(?:'re|\s+are)\s+(?:looking|searching)\s+for"
+    r"|i\s+(?:want|need)(?:\s+to\s+(?:see|find))?"
+    r"|wondering\s+(?:whether|if)\s+you\s+(?:have|had)"
+    r"|(?:please\s+)?(?:show|find|give|get)\s+me"
+    r"|what\s+(?:pictures|photos|photographs|images|records|items)\s+(?:are\s+there|do\s+you\s+have)"
+    r"|which\s+(?:pictures|photos|photographs|records)\s+(?:show|have)"
+    r"|anything\s+(?:showing|about|with|of|on)"
+    r"|can\s+i\s+see"
+    r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list)"
+    # "only the ones with a piano" with nothing to narrow: a request for pianos
+    r"|^\s*(?:only|just)\s+(?:the\s+|those\s+|these\s+)?(?:ones?|photos?|pictures?|images?|"
+    r"records?|shots?)\s+(?:with|of|showing|that\s+show|where|in\s+which))\b",
+    re.IGNORECASE,
+)
+ASIDE_RE = re.compile(
+    r"\b(?:please|thanks|thank you|any luck|if (?:possible|you have (?:any|them))|"
+    r"would be (?:amazing|great|wonderful|perfect|helpful)|"
+    r"in (?:the|your) (?:collection|archive)s?|"
+    # "still lifes of any kind", "digital art of any date": no constraint
+    r"(?:of|from|in)\s+any\s+(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
+    # "the textiles you hold", "the paintings you have": what the archive holds, no subject
+    r"(?:that |which )?you(?:'ve| have)? (?:got|hold|keep|own|have)(?=[\s.?!]*$)|"
+    r"ideally|maybe|perhaps|by any chance)\b"
+)
+LEADING = frozenset("a an the any some anything something few of more other please any's".split())
+TRAILING = frozenset("please thanks too also maybe or and in at the a any there instead".split())
