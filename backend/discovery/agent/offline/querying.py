@@ -56,7 +56,7 @@ see look looking search searching want wanted need like love interested some any
 something stuff things thing lots lot bunch few many more much other have has had got what
 which who whom whose where when how why whether if just only also too very really maybe perhaps
 kind kinds sort sorts type types researching research doing project family history wondering
-curious trying
+curious trying let
 archive archives collection collections record records item items material materials one ones
 them they then than so well yes no ok okay their theirs i'd now among amongst during out
 """.split()

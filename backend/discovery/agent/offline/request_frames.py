@@ -33,7 +33,7 @@ FRAME_RE = re.compile(
     r"|what\s+(?:pictures|photos|photographs|images|records|items)\s+(?:are\s+there|do\s+you\s+have)"
     r"|which\s+(?:pictures|photos|photographs|records)\s+(?:show|have)"
     r"|anything\s+(?:showing|about|with|of|on)"
-    r"|can\s+i\s+see"
+    r"|(?:can|could|may)\s+i\s+(?:see|view|browse|(?:have\s+a\s+)?look\s+at)"
     r"|^\s*(?:please\s+)?(?:find|show|search\s+for|search|look\s+for|display|list)"
     # "only the ones with a piano" with nothing to narrow: a request for pianos
     r"|^\s*(?:only|just)\s+(?:the\s+|those\s+|these\s+)?(?:ones?|photos?|pictures?|images?|"
@@ -50,5 +50,7 @@ ASIDE_RE = re.compile(
     r"(?:that |which )?you(?:'ve| have)? (?:got|hold|keep|own|have)(?=[\s.?!]*$)|"
     r"ideally|maybe|perhaps|by any chance)\b"
 )
-LEADING = frozenset("a an the any some anything something few of more other please any's".split())
+LEADING = frozenset(
+    "a an the any some anything something few of more other please any's your".split()
+)
 TRAILING = frozenset("please thanks too also maybe or and in at the a any there instead".split())
