@@ -10,8 +10,9 @@ and in at most `COMMON_SHARE` of the records (a word that common tells nothing a
 has many senses and WordNet does not know which one the person meant, so the packaged embedding
 model chooses: the candidate whose vector is nearest the whole request's, if at least
 `MIN_SIMILARITY` near. Measured on the studied judged conversation sets before it was built
-(docs/agent-evaluation.md, stop 44): at that similarity about half the words chosen for failed
-searches were words their judges accept, against a tenth without the model's choice."""
+(docs/agent-evaluation.md, stop 44): at that similarity more than half the words chosen for
+failed searches were words their judges accept (28 of 49), against one in nine when the
+catalog's most used candidate was taken (40 of 367)."""
 
 from __future__ import annotations
 
