@@ -43,6 +43,7 @@ from discovery.agent.offline.reference_targets import resolve
 from discovery.agent.offline.references import parse_reference, points_back
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead, within_counted
 from discovery.agent.offline.thread_lists import list_named, newest_searched
+from discovery.agent.planning import words
 from discovery.agent.record_tool import RECORD_TOOL
 from discovery.agent.references import (
     last_described,
@@ -137,6 +138,13 @@ class LocalPlanner(BaseChatModel):
             counted = last_counted(messages[:start])
             if counted is not None and within_counted(question, text):  # "... of those" then
                 previous = {"query": counted.subject, **counted.filters}
+            elif (
+                previous is not None
+                and listed is None
+                and (asked := _asked(messages[:start]))
+                and set(words(asked)) < set(words(str(previous["query"])))  # words were added
+            ):
+                previous = {**previous, "query": asked}  # the person's, not a refinement's
             if asked := nothing_to_point_at(question, text, previous is not None):
                 return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
@@ -187,6 +195,24 @@ def _reply(artifact: SearchArtifact | None) -> str:
         title = artifact.query.removeprefix("like: ")
         return SIMILAR_TEXT.format(total=len(artifact.records), title=title)
     return RESULTS_TEXT.format(total=len(artifact.records), query=artifact.query)
+
+
+def _asked(messages: Sequence[BaseMessage]) -> str | None:
+    """The query the last search was called with, before refinement ("jukeboxes in taverns",
+    where the search shown ran "jukeboxes in taverns jukebox club"): a question about its
+    records asks about what the person asked for, not about the words a refinement added (a
+    query the spelling corrector changed is read as searched: "tv" was "television")."""
+    for i in range(len(messages) - 1, -1, -1):
+        message = messages[i]
+        if SearchArtifact.of(message) is None or not isinstance(message, ToolMessage):
+            continue
+        for earlier in reversed(messages[:i]):
+            for call in getattr(earlier, "tool_calls", None) or []:
+                if call.get("id") == message.tool_call_id:
+                    query = call.get("args", {}).get("query")
+                    return query if isinstance(query, str) and query.strip() else None
+        return None
+    return None
 
 
 def _last_search(messages: Sequence[BaseMessage]) -> SearchArtifact | None:

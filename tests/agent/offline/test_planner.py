@@ -1,0 +1,45 @@
+"""The local planner's tool calls for a turn, read from the thread's messages."""
+
+from __future__ import annotations
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from discovery.agent.facts_tool import FACTS_TOOL
+from discovery.agent.offline.planner import LocalPlanner
+from discovery.agent.responses import ArchiveRecord
+from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
+
+SHOWN = [
+    ArchiveRecord(
+        id=f"r{i}", title=f"Man beside jukebox in club {i}", description="", summary="", score=0.5
+    )
+    for i in range(5)
+]
+
+
+def thread(called: str, searched: str, question: str) -> list[BaseMessage]:
+    """A search called with `called`, run (after refinement) as `searched`, then `question`."""
+    artifact = SearchArtifact(query=searched, records=SHOWN)
+    return [
+        HumanMessage(called),
+        AIMessage("", tool_calls=[{"name": SEARCH_TOOL, "args": {"query": called}, "id": "c1"}]),
+        ToolMessage("found", artifact=artifact.model_dump(), tool_call_id="c1", name=SEARCH_TOOL),
+        AIMessage("Here are 5 records."),
+        HumanMessage(question),
+    ]
+
+
+def facts_subject(messages: list[BaseMessage]) -> str:
+    calls = LocalPlanner().next_message(messages).tool_calls
+    facts = [c for c in calls if c["name"] == FACTS_TOOL]
+    assert facts, calls
+    return str(facts[0]["args"]["subject"])
+
+
+def test_a_count_of_those_reads_the_persons_words_not_the_refinements() -> None:
+    question = "how many of those are there?"
+    refined = thread("jukeboxes in taverns", "jukeboxes in taverns jukebox club", question)
+    assert "club" not in facts_subject(refined).split()
+    # a query the spelling corrector changed is read as it was searched
+    corrected = thread("tv sets", "television sets", question)
+    assert "tv" not in facts_subject(corrected).split()
