@@ -145,7 +145,6 @@ _QUESTION_WORDS = frozenset(
     belong belongs
     """.split()
 )
-_CENTURY_HYPHEN_RE = re.compile(r"\b(\w+)-(centur(?:y|ies))\b", re.I)
 # Words of a period named or pointed at ("the early seventies", "such early objects")
 _PERIOD_ADJECTIVES = frozenset("early late mid middle".split())
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), nouns that
@@ -259,7 +258,6 @@ def _subject_words(text: str) -> str:
     text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
     text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
     text = without_eras(text)  # "medieval things": a period, the filter
-    text = _CENTURY_HYPHEN_RE.sub(r"\1 \2", text)  # "the twentieth-century drawings": a period
     text = re.sub(HOW_BIG, " ", text, flags=re.I)  # "how big is the collection of"
     text = _ALL_TOGETHER_RE.sub(" ", text)  # "all kinds together": every media type
     text = _HEAD_COUNT_RE.sub(" ", text)  # "a head count of those": a count, no heads
