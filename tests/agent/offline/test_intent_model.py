@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pytest
 
-from discovery.agent.intents import INTENTS, Classification, Intent
+from discovery.agent.intents import INTENTS, Intent
 from discovery.agent.offline.catalog_evidence import CatalogEvidence, demo_evidence
 from discovery.agent.offline.intent_model import (
     INTENT_DATA_DIR,
@@ -20,7 +20,6 @@ from discovery.agent.offline.intent_model import (
     SoftmaxRegression,
     decide,
     load_examples,
-    scene_search,
     word_features,
 )
 from discovery.evaluation.intents import load_eval_set
@@ -155,32 +154,6 @@ def test_local_classifier_routes_clear_cases(
     classifier: LocalIntentClassifier, text: str, intent: Intent
 ) -> None:
     assert classifier.classify(text).intent is intent
-
-
-@pytest.mark.parametrize(
-    ("text", "confidence", "known", "intent"),
-    [
-        ("a man fixing a car engine in a garage", 0.55, 0.8, Intent.SEARCH),
-        ("people talking on the phone", 0.7, 1.0, Intent.SEARCH),
-        ("folks relaxing on a backyard patio", 0.7, 0.8, Intent.SEARCH),  # people, plural
-        ("a man fixing a car engine in a garage", 0.85, 0.8, Intent.UNRELATED),  # sure enough
-        ("a recipe for my grandmother's stew", 0.6, 0.4, Intent.UNRELATED),  # not catalog words
-        ("turn on the living room lights", 0.6, 1.0, Intent.UNRELATED),  # a command
-        ("the best remedy for a sore back?", 0.6, 1.0, Intent.UNRELATED),  # a question
-    ],
-)
-def test_a_scene_in_catalog_words_is_a_search_when_the_model_is_unsure(
-    text: str, confidence: float, known: float, intent: Intent
-) -> None:
-    routed = Classification(Intent.UNRELATED, confidence, "local")
-    got = scene_search(text, routed, known, search_probability=0.3)
-    assert got.intent is intent
-    assert got == routed if intent is Intent.UNRELATED else got.confidence == 0.3
-
-
-def test_a_scene_rule_leaves_other_intents_alone() -> None:
-    routed = Classification(Intent.GREETING, 0.5, "local")
-    assert scene_search("a good morning to you", routed, 1.0, 0.2) is routed
 
 
 @pytest.mark.integration

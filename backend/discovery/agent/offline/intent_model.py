@@ -11,13 +11,9 @@ below `UNCLEAR_BELOW` is answered as UNCLEAR (ask the person) rather than routed
 both were chosen on cross-validation grouped by source (`discovery eval intents --cv`), never
 on a held-out file. The domain's guardrail patterns come first.
 
-One rule follows the model (`scene_search`, a named heuristic): a noun phrase that describes a
-scene in the catalog's words ("a man fixing a car engine in a garage", "a woman singing into a
-microphone") is a search when the model calls it unrelated without much confidence. The model
-sends such descriptions to UNRELATED about as often as commands ("turn on the lights"); a
-command starts with its verb, a description with its subject. Another names what is not a
-search (`bare_requests.bare_help`): "hi! can you help me find some pictures?" asks for help,
-not for arbitrary photographs.
+Two named rules follow the model: a scene described in the catalog's words is a search
+(`scene_requests.scene_search`), and a request for help that names nothing is not
+(`bare_requests.bare_help`: "hi! can you help me find some pictures?").
 """
 
 from __future__ import annotations
@@ -39,6 +35,7 @@ from discovery.agent.domain import DomainConfig
 from discovery.agent.intents import GUARDRAIL, INTENTS, Classification, Intent
 from discovery.agent.offline.bare_requests import bare_help
 from discovery.agent.offline.catalog_evidence import N_FEATURES, CatalogEvidence, demo_evidence
+from discovery.agent.offline.scene_requests import scene_search
 from discovery.embeddings import Embedder
 from discovery.settings import resource
 
@@ -54,18 +51,6 @@ _CLASSIFIER_VERSION = "softmax-words-catalog-v4"
 #: Softmax temperature and the UNCLEAR threshold, chosen on grouped cross-validation.
 TEMPERATURE = 0.75
 UNCLEAR_BELOW = 0.35
-#: `scene_search`: below this confidence in UNRELATED, a catalog scene is a search.
-SCENE_MAX_UNRELATED = 0.8
-#: ... when at least this share of its content words is in the catalog.
-SCENE_MIN_KNOWN = 0.6
-_SCENE_START = re.compile(
-    r"^\s*(?:a|an|the|some|somebody|someone|people|my|our|any|two|three|four|several|old|young"
-    # people named by a plural or an adjective: "folks relaxing on a backyard patio"
-    r"|folks|fans|kids|children|men|women|boys|girls|ladies|gentlemen|guys|couples?|famil(?:y|ies)"
-    r"|workers|crowds?|soldiers|students|musicians|players|friends|neighbou?rs|teen(?:ager)?s"
-    r"|bab(?:y|ies)|little|elderly|older|happy|smiling|big|small|everyone)\b",
-    re.I,
-)
 #: The source (cross-validation group) of lines in files without a `source` field.
 _FILE_SOURCES = {"clinc_train.jsonl": "clinc", "clinc_heldout.jsonl": "clinc"}
 
@@ -192,25 +177,6 @@ def decide(probs: npt.NDArray[np.float32], threshold: float = UNCLEAR_BELOW) -> 
     if confidence < threshold:
         return Classification(Intent.UNCLEAR, confidence, "local", "low confidence")
     return Classification(INTENTS[best], confidence, "local")
-
-
-def scene_search(
-    text: str, routed: Classification, known: float, search_probability: float
-) -> Classification:
-    """SEARCH for a statement that starts like a noun phrase ("a", "the", "people", ...), whose
-    content words the catalog mostly knows (`known`, the share), and that the model called
-    UNRELATED with a confidence below `SCENE_MAX_UNRELATED`; else `routed` as it is."""
-    if (
-        routed.intent is Intent.UNRELATED
-        and routed.confidence < SCENE_MAX_UNRELATED
-        and known >= SCENE_MIN_KNOWN
-        and "?" not in text
-        and _SCENE_START.match(text)
-    ):
-        return Classification(
-            Intent.SEARCH, search_probability, "local", "a scene in catalog words"
-        )
-    return routed
 
 
 class LocalIntentClassifier:
