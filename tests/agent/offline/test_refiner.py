@@ -82,6 +82,19 @@ def test_a_message_that_does_not_name_the_search_is_not_used_to_specify() -> Non
     assert all("first" not in c.query for c in counted.candidates(context))
 
 
+def test_a_narrowing_is_read_without_the_words_it_narrows_with() -> None:
+    """ "narrow it to ..." frames the follow-up: "narrow", a word the catalog uses (rarely),
+    is not what the records should hold."""
+    query = "jazz band nightclub children"
+    context = RefineContext(request="narrow it to ones with children", query=query, filters={},
+                            reason="irrelevant", tried=[query], titles=[])  # fmt: skip
+    counted = LocalRefiner(SYNONYMS, TermStats(counts=[*COUNTS, ("narrow", 2)]))
+    assert all("narrow" not in c.query for c in counted.candidates(context))
+    assert any(
+        c.query == "children" and c.strategy == "specify" for c in counted.candidates(context)
+    )
+
+
 def test_an_attempt_nothing_supports_is_searched_again_on_the_dense_ranking() -> None:
     context = ctx("kids at the pool", "doubtful")
     context.support = 0.0

@@ -27,8 +27,10 @@ from discovery.agent.offline.querying import (
     FILLER,
     GENERIC_WORDS,
     content_words,
+    kept_to_only,
     subject,
     trim,
+    without_lead,
 )
 from discovery.agent.offline.terms import TermStats
 from discovery.agent.offline.word_senses import WordSenses
@@ -170,10 +172,11 @@ class LocalRefiner:
         never uses kept as they are (`_name_like`: a name the embedding may still place,
         "tuskegee airmen"). The query writer keeps the frame and general words ("photos of
         their performances"); the rarest words of the whole message ("opera") are the ones a
-        wrong set lacks."""
+        wrong set lacks. A follow-up is read without the words it narrows with ("narrow it to
+        handshakes with a woman": "handshakes", not "narrow")."""
         specific = [
             w
-            for w in content_words(ctx.request)
+            for w in content_words(kept_to_only(without_lead(ctx.request)))
             if w not in GENERIC_WORDS and w not in MEDIA_WORDS and not any(c.isdigit() for c in w)
         ]
         known = sorted((w for w in specific if self.doc_freq(w) > 0), key=self.doc_freq)[:keep]
