@@ -692,6 +692,26 @@ def test_general_words_are_no_subject_of_a_count(text: str, subject: str) -> Non
     assert question is not None and question.subject == subject
 
 
+def test_men_and_women_are_held_in_a_count_where_people_are_not() -> None:
+    question = parse_question("how many photographs show a woman in a plaid skirt?")
+    assert question is not None and question.subject == "woman plaid skirt"
+    people = parse_question("how many photographs show people kneeling?")
+    assert people is not None and people.subject == "kneeling"
+
+
+def test_a_question_pointing_back_adds_only_the_words_it_does_not_restate() -> None:
+    """ "how many of those women on the phone?" after a search for someone on the telephone:
+    "phone" says "telephone" again (WordNet), "women" is new; "handshakes" says "shaking"."""
+    question = parse_question("how many of those women on the phone are there?")
+    assert question is not None and question.about_previous
+    args = facts_args(question, {"query": "somebody talking telephone"})
+    assert args == {"subject": "talking telephone women"}
+    shake = parse_question("how many handshakes with women does that leave?")
+    assert shake is not None
+    args = facts_args(shake, {"query": "two people shaking hands ceremony"})
+    assert args == {"subject": "two shaking hands ceremony women"}
+
+
 @pytest.mark.parametrize(
     ("text", "subject"),
     [
@@ -794,7 +814,7 @@ def test_what_a_narrowing_left_is_counted_in_the_previous_search(text: str, subj
     assert (question.subject, question.about_previous) == (subject, True)
     previous = {"query": "men tuxedos bow tie", "year_from": 1950, "year_to": 1959}
     args = facts_args(question, previous)
-    assert args["subject"].split()[:3] == ["tuxedos", "bow", "tie"]
+    assert args["subject"].split()[:4] == ["men", "tuxedos", "bow", "tie"]  # "men" is held
     assert (args["year_from"], args["year_to"]) == (1950, 1959)
     still = parse_question("how many still lifes are there?")
     assert still is not None and still.subject == "still lifes" and not still.about_previous

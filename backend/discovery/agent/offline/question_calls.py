@@ -11,6 +11,7 @@ from typing import Any
 from discovery.agent.offline.held_words import held_subject
 from discovery.agent.offline.questions import CatalogQuestion, question_subject
 from discovery.agent.offline.terms import stem
+from discovery.search import synonyms as thesaurus
 
 
 def restates(subject: str, previous: dict[str, Any]) -> bool:
@@ -18,6 +19,17 @@ def restates(subject: str, previous: dict[str, Any]) -> bool:
     after "Italian decorative objects"): the question names what was found, not a new subject."""
     before = {stem(w) for w in question_subject(str(previous.get("query", ""))).split()}
     return bool(subject.split()) and all(stem(w) in before for w in subject.split())
+
+
+def restated(word: str, topic: Sequence[str]) -> bool:
+    """Whether `word` says again one of the `topic`'s words: the same word in another form, or
+    a synonym in WordNet ("phone" after "telephone", "handshakes" after "shaking hands"). A
+    question pointing back at a search names what it found in its own words; counted as a
+    further word, "phone" would count what the catalog calls a telephone as missing."""
+    said = {stem(t) for t in topic}
+    return stem(word) in said or any(
+        stem(mate) in said for sense in thesaurus.senses(word) for mate in sense if mate != word
+    )
 
 
 def facts_args(
@@ -29,7 +41,8 @@ def facts_args(
     """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
     back) the previous search's subject, filters and the question's on top; after a likeness
     search (no subject) the records it showed (`shown`: "who took these?" asks about those);
-    the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`).
+    the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`), and
+    the question adds the words it does not restate (`restated`).
     None when it points back and the thread has no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
         return {"subject": question.subject, "item_ids": list(shown), **question.filters}
@@ -40,8 +53,10 @@ def facts_args(
     if question.found and previous is not None and restates(question.subject, previous):
         return {"subject": question.subject, **kept, **question.filters}
     if question.about_previous and previous is not None:
-        topic = held_subject(question_subject(str(previous.get("query", ""))), shown_texts)
-        both = " ".join(dict.fromkeys(f"{topic} {question.subject}".split()))
+        searched = question_subject(str(previous.get("query", "")))
+        topic = held_subject(searched, shown_texts)
+        added = [w for w in question.subject.split() if not restated(w, searched.split())]
+        both = " ".join(dict.fromkeys([*topic.split(), *added]))
         return {"subject": both, **kept, **question.filters}
     return {"subject": question.subject, **question.filters}
 

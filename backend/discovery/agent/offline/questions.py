@@ -145,6 +145,9 @@ _QUESTION_WORDS = frozenset(
     belong belongs
     """.split()
 )
+# People a question names by sex: words a count holds ("how many photographs show a woman in a
+# plaid skirt?", "how many of those women on the phone?"), where "people" says nothing.
+_SAID_PEOPLE = frozenset("man men woman women".split())
 # Words of a period named or pointed at ("the early seventies", "such early objects")
 _PERIOD_ADJECTIVES = frozenset("early late mid middle".split())
 # Words a turn changes its mind with ("actually, forget that. show me nightclubs"), nouns that
@@ -219,7 +222,8 @@ def points_among(text: str) -> bool:
 
 def question_subject(text: str) -> str:
     """The words a matching record must hold: content words minus the question's own words,
-    media types, periods and words too general to require ("people", "pictures"); a phrase
+    media types, periods and words too general to require ("people", "pictures"; "women" is
+    held); a phrase
     the text quotes or a possessive compound ("women's clubs") stays a "quoted phrase", which a
     record must hold as written, in a count as in a search."""
     return with_alternatives(phrased(_subject_words(text), text), text)
@@ -272,7 +276,7 @@ def _subject_words(text: str) -> str:
         for w in content_words(text)
         if w in kept
         and w not in _QUESTION_WORDS
-        and w not in GENERIC_WORDS
+        and (w not in GENERIC_WORDS or w in _SAID_PEOPLE)
         and w not in _NOT_SUBJECT
         and not w.isdigit()
         and not _OPEN_YEAR_RE.fullmatch(w)  # "pre-1900": a period
