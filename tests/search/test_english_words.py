@@ -12,9 +12,18 @@ from discovery.search.spelling import SpellingCorrector
 
 
 def test_wordnet_words_and_their_inflections_are_english() -> None:
-    for word in ("frock", "frocks", "mourners", "crockery", "firemen", "tiled", "shopping"):
+    for word in (
+        "frock",
+        "frocks",
+        "mourners",
+        "crockery",
+        "firemen",
+        "tiled",
+        "shopping",
+        "revving",
+    ):
         assert english_words.is_english(word), word
-    for typo in ("photgraphs", "boxng", "chrismas", "saxaphone", "gutiar"):
+    for typo in ("photgraphs", "boxng", "chrismas", "saxaphone", "gutiar", "boxxing", "towwing"):
         assert not english_words.is_english(typo), typo
 
 

@@ -41,11 +41,17 @@ def load() -> bool:
 
 def is_english(word: str) -> bool:
     """Whether `word` (lowercase) is a WordNet word or a regular inflection of one (a doubled
-    final consonant undone too: "shopping" -> "shop")."""
+    final consonant undone too: "shopping" -> "shop"; only one English doubles, so "boxxing"
+    is no form of "box")."""
     words = _words()
     return word in words or any(
-        base in words or (base[-1:] == base[-2:-1] and base[:-1] in words) for base in bases(word)
+        base in words or (base[-1:] == base[-2:-1] and base[-1:] in _DOUBLED and base[:-1] in words)
+        for base in bases(word)
     )
+
+
+# The consonants English doubles before an ending ("robbing", "shopping", "trekking", "revving").
+_DOUBLED = frozenset("bdfgklmnprstvz")
 
 
 def bases(word: str, endings: tuple[tuple[str, str], ...] = _ENDINGS) -> list[str]:
