@@ -82,6 +82,8 @@ def test_what_a_request_rules_out_is_excluded_from_the_search(
         ("keep only the brides", None, "italian brides"),
         ("now restrict that to the forties", 1940, "italian"),
         ("only the chairs among them", None, "italian chairs"),
+        ("show just the ones with chairs in them", None, "italian chairs"),
+        ("give me only those from the forties", 1940, "italian"),
     ],
 )
 def test_more_narrowings_keep_the_thread_subject(
@@ -95,6 +97,7 @@ def test_more_narrowings_keep_the_thread_subject(
 
 def test_keep_going_is_no_narrowing() -> None:
     assert not KEEP_TO_RE.match("keep going")
+    assert not KEEP_TO_RE.match("show me just jazz photos")  # a request of its own
     assert not KEEP_TO_RE.match("keepsake boxes")
 
 

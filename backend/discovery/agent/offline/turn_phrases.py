@@ -27,6 +27,10 @@ KEEP_TO_RE = re.compile(
     # drop the rest"
     r"|keep(?=\s+(?:the\s+(?:\w+\s+)?ones|those|these)\b)"
     rf"|keep(?=\s+the\b[^.?!]*{REST})"
+    # "show just the ones with women in them", "give me only those from the fifties" (not "show
+    # me just jazz photos": a request of its own)
+    r"|(?:show|give)(?:\s+(?:me|us))?\s+(?:only|just)"
+    r"(?=\s+(?:the\s+(?:\w+\s+)?ones|those|these)\b)"
     r")\b",
     re.IGNORECASE,
 )
