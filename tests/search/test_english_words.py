@@ -27,6 +27,18 @@ def test_wordnet_words_and_their_inflections_are_english() -> None:
         assert not english_words.is_english(typo), typo
 
 
+def test_a_consonant_english_doubles_must_be_doubled() -> None:
+    """ "swiming" is no form of "swim" (English writes "swimming"), "drumer" none of "drum";
+    "visiting" (two vowels) and "fixing" (an x never doubles) are forms of theirs."""
+    for typo in ("swiming", "drumer", "staned", "shoping"):
+        assert not english_words.is_english(typo), typo
+    for word in ("swimming", "drummer", "visiting", "fixing", "snowing", "hoping"):
+        assert english_words.is_english(word), word
+    known = frozenset({"swim", "drum", "visit", "shop"})
+    assert not english_words.is_known("swiming", known)
+    assert english_words.is_known("swimming", known) and english_words.is_known("visiting", known)
+
+
 def test_forms_of_one_word_are_related_other_words_are_not() -> None:
     assert english_words.related("tweedy", "tweed")
     assert english_words.related("pinstripes", "pinstriped")

@@ -16,6 +16,7 @@ The word list (`assets/wordnet_words.txt.gz`, 83,000 words, 260 KB) is built by
 from __future__ import annotations
 
 import gzip
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,13 +46,25 @@ def is_english(word: str) -> bool:
     is no form of "box")."""
     words = _words()
     return word in words or any(
-        base in words or (base[-1:] == base[-2:-1] and base[-1:] in _DOUBLED and base[:-1] in words)
+        (base in words and not _needs_doubling(word, base))
+        or (base[-1:] == base[-2:-1] and base[-1:] in _DOUBLED and base[:-1] in words)
         for base in bases(word)
+    )
+
+
+def _needs_doubling(word: str, base: str) -> bool:
+    """Whether `word` would be `base` with an ending added to it as it stands, where English
+    doubles the base's last consonant: a one-vowel word ending in one consonant that doubles
+    ("swim": "swimming", so "swiming" is no form of it; "visit" has two vowels, "fix" ends
+    in one that never doubles)."""
+    return (
+        word.endswith(("ing", "ed", "er")) and word.startswith(base) and bool(_CVC.fullmatch(base))
     )
 
 
 # The consonants English doubles before an ending ("robbing", "shopping", "trekking", "revving").
 _DOUBLED = frozenset("bdfgklmnprstvz")
+_CVC = re.compile(r"[^aeiou]*[aeiou][bdfgklmnprstvz]")
 
 
 def bases(word: str, endings: tuple[tuple[str, str], ...] = _ENDINGS) -> list[str]:
@@ -108,7 +121,7 @@ def is_known(word: str, known: frozenset[str]) -> bool:
         stem = word[: -len(ending)]
         if not word.endswith(ending) or len(stem) < 4 or (ending == "s" and stem[-1] == "s"):
             continue
-        bases = {stem}
+        bases = set() if verbal and _CVC.fullmatch(stem) else {stem}  # "swiming": no "swim"
         if verbal:
             bases.add(stem + "e")
             # a doubled consonant after a single short vowel: "shopp" -> "shop", not "bowll"
