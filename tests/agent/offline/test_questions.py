@@ -710,6 +710,12 @@ def test_a_question_pointing_back_adds_only_the_words_it_does_not_restate() -> N
     assert shake is not None
     args = facts_args(shake, {"query": "two people shaking hands ceremony"})
     assert args == {"subject": "two shaking hands ceremony women"}
+    # "pew" says "pews" again, a searched word the records shown do not hold: it is counted
+    pew = parse_question("so how many pew shots remain?")
+    assert pew is not None and pew.about_previous
+    shown = ["Interior view of the church from the altar", "Church choir on the steps"]
+    args = facts_args(pew, {"query": "pews filling church sanctuary"}, ["a", "b"], shown)
+    assert args == {"subject": "church pews"}
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,12 @@ def restated(word: str, topic: Sequence[str]) -> bool:
     )
 
 
+def _said_as(word: str, searched: Sequence[str]) -> str:
+    """The searched word `word` says again ("telephone" for "phone": the catalog's word, which
+    the search used), else `word`."""
+    return next((w for w in searched if restated(word, [w])), word)
+
+
 def facts_args(
     question: CatalogQuestion,
     previous: dict[str, Any] | None,
@@ -42,7 +48,8 @@ def facts_args(
     back) the previous search's subject, filters and the question's on top; after a likeness
     search (no subject) the records it showed (`shown`: "who took these?" asks about those);
     the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`), and
-    the question adds the words it does not restate (`restated`).
+    the question adds the words it does not restate (`restated`); one that restates a searched
+    word the shown records do not hold adds that word ("pew" after "pews filling a church").
     None when it points back and the thread has no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
         return {"subject": question.subject, "item_ids": list(shown), **question.filters}
@@ -53,10 +60,10 @@ def facts_args(
     if question.found and previous is not None and restates(question.subject, previous):
         return {"subject": question.subject, **kept, **question.filters}
     if question.about_previous and previous is not None:
-        searched = question_subject(str(previous.get("query", "")))
-        topic = held_subject(searched, shown_texts)
-        added = [w for w in question.subject.split() if not restated(w, searched.split())]
-        both = " ".join(dict.fromkeys([*topic.split(), *added]))
+        searched = question_subject(str(previous.get("query", ""))).split()
+        topic = held_subject(" ".join(searched), shown_texts).split()
+        added = [_said_as(w, searched) for w in question.subject.split() if not restated(w, topic)]
+        both = " ".join(dict.fromkeys([*topic, *added]))
         return {"subject": both, **kept, **question.filters}
     return {"subject": question.subject, **question.filters}
 
