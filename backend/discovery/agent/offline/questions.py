@@ -223,9 +223,8 @@ def points_among(text: str) -> bool:
 def question_subject(text: str) -> str:
     """The words a matching record must hold: content words minus the question's own words,
     media types, periods and words too general to require ("people", "pictures"; "women" is
-    held); a phrase
-    the text quotes or a possessive compound ("women's clubs") stays a "quoted phrase", which a
-    record must hold as written, in a count as in a search."""
+    held); a phrase the text quotes or a possessive compound ("women's clubs") stays a "quoted
+    phrase", which a record must hold as written, in a count as in a search."""
     return with_alternatives(phrased(_subject_words(text), text), text)
 
 
