@@ -697,6 +697,11 @@ def test_men_and_women_are_held_in_a_count_where_people_are_not() -> None:
     assert question is not None and question.subject == "woman plaid skirt"
     people = parse_question("how many photographs show people kneeling?")
     assert people is not None and people.subject == "kneeling"
+    # the men of the search pointed back at were its words, not the question's
+    left = parse_question("how many does that leave?")
+    assert left is not None and facts_args(left, {"query": "men walking dogs"}) == {
+        "subject": "walking dogs"
+    }
 
 
 def test_a_question_pointing_back_adds_only_the_words_it_does_not_restate() -> None:
@@ -820,7 +825,7 @@ def test_what_a_narrowing_left_is_counted_in_the_previous_search(text: str, subj
     assert (question.subject, question.about_previous) == (subject, True)
     previous = {"query": "men tuxedos bow tie", "year_from": 1950, "year_to": 1959}
     args = facts_args(question, previous)
-    assert args["subject"].split()[:4] == ["men", "tuxedos", "bow", "tie"]  # "men" is held
+    assert args["subject"].split()[:3] == ["tuxedos", "bow", "tie"]
     assert (args["year_from"], args["year_to"]) == (1950, 1959)
     still = parse_question("how many still lifes are there?")
     assert still is not None and still.subject == "still lifes" and not still.about_previous

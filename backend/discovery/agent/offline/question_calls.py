@@ -60,7 +60,7 @@ def facts_args(
     if question.found and previous is not None and restates(question.subject, previous):
         return {"subject": question.subject, **kept, **question.filters}
     if question.about_previous and previous is not None:
-        searched = question_subject(str(previous.get("query", ""))).split()
+        searched = question_subject(str(previous.get("query", "")), people=False).split()
         topic = held_subject(" ".join(searched), shown_texts).split()
         added = [_said_as(w, searched) for w in question.subject.split() if not restated(w, topic)]
         both = " ".join(dict.fromkeys([*topic, *added]))

@@ -220,12 +220,14 @@ def points_among(text: str) -> bool:
     return _AMONG_RE.search(text) is not None
 
 
-def question_subject(text: str) -> str:
+def question_subject(text: str, people: bool = True) -> str:
     """The words a matching record must hold: content words minus the question's own words,
     media types, periods and words too general to require ("people", "pictures"; "women" is
     held); a phrase the text quotes or a possessive compound ("women's clubs") stays a "quoted
-    phrase", which a record must hold as written, in a count as in a search."""
-    return with_alternatives(phrased(_subject_words(text), text), text)
+    phrase", which a record must hold as written, in a count as in a search. `people`: whether
+    men and women named are held (False: the query of a search pointed back at, where they
+    were words of the search, not of the question)."""
+    return with_alternatives(phrased(_subject_words(text, people), text), text)
 
 
 def with_alternatives(topic: str, text: str) -> str:
@@ -256,7 +258,7 @@ def phrased(topic: str, text: str) -> str:
     return " ".join(tokens)
 
 
-def _subject_words(text: str) -> str:
+def _subject_words(text: str, people: bool = True) -> str:
     # "by architects" goes; "by Japanese artists" keeps "Japanese"
     text = _BY_MAKERS_RE.sub(lambda m: f" {m.group(1) or ''} ", without_media_phrases(text))
     text = _TRADE_RE.sub(" ", text)  # "the film makers": a trade, not the word "film"
@@ -275,7 +277,7 @@ def _subject_words(text: str) -> str:
         for w in content_words(text)
         if w in kept
         and w not in _QUESTION_WORDS
-        and (w not in GENERIC_WORDS or w in _SAID_PEOPLE)
+        and (w not in GENERIC_WORDS or (people and w in _SAID_PEOPLE))
         and w not in _NOT_SUBJECT
         and not w.isdigit()
         and not _OPEN_YEAR_RE.fullmatch(w)  # "pre-1900": a period
