@@ -29,6 +29,16 @@ def test_forms_add_the_other_number_and_the_nationality_or_country() -> None:
     assert "boxers" in forms("boxing")
 
 
+def test_an_irregular_plural_is_a_form_both_ways() -> None:
+    """The English stemmer keeps "woman" and "women" apart: a count of women holds both."""
+    assert "women" in forms("woman") and "woman" in forms("women")
+    assert "men" in forms("man") and "fireman" in forms("firemen")
+    assert "children" in forms("child") and "mouse" in forms("mice")
+    assert forms("human") == ["human", "humans"]  # no "humen"
+    assert forms("omen") == ["omen", "omens"]  # too short to tell from "Oman"
+    assert "leaves" not in forms("leaf")  # "leav" would count "leaving"
+
+
 def test_surface_forms_only_for_words_the_stemmer_confuses() -> None:
     assert surface_forms("Boxing") == ["boxing", "boxer", "boxers"]
     assert surface_forms("club") == []

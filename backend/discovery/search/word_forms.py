@@ -3,7 +3,8 @@
 
 A rule of English word formation, not a thesaurus, so it holds for any catalog:
 
-- its singular or plural ("club" / "clubs", "boxes" / "box");
+- its singular or plural ("club" / "clubs", "boxes" / "box"; "woman" / "women", which the
+  English stemmer keeps apart);
 - for an activity in -ing, the person doing it ("boxing" -> "boxer", "boxers"; "dancing" ->
   "dancer"; "swimming" -> "swimmer"), the word records of that activity use for the people in
   them ("Boxers sparring in a gym");
@@ -16,6 +17,9 @@ part of what `archive_facts` returns (`matched_words` holds the words as asked).
 """
 
 from __future__ import annotations
+
+from discovery.search import english_words
+from discovery.search import synonyms as thesaurus
 
 # nationality -> country (or region): the common ones, both ways.
 DEMONYMS: dict[str, str] = {
@@ -46,8 +50,29 @@ _THINGS_IN_ING = frozenset(
 
 
 def number_forms(word: str) -> list[str]:
-    """The word and its other number: "club" -> "clubs", "clubs" -> "club"."""
-    return [word, word[:-1] if word.endswith("s") else word + "s"]
+    """The word and its other number: "club" -> "clubs", "clubs" -> "club"; an irregular one
+    too, as WordNet's lists give it ("woman" -> "women", "firemen" -> "fireman", "children" ->
+    "child": the English stemmer keeps those apart)."""
+    regular = [word, word[:-1] if word.endswith("s") else word + "s"]
+    return list(dict.fromkeys([*regular, *_irregular_number(word)]))
+
+
+def _irregular_number(word: str) -> list[str]:
+    """The other number of `word` when it is not made with an -s: WordNet's singular of a
+    plural ("mice" -> "mouse"), its plural of a singular ("woman" -> "women"), and the
+    singular of a plural in -men whose -man form has that plural ("women" -> "woman";
+    not "omen", too short to tell); never a form in -ves."""
+    if not word.isalpha():
+        return []
+    found = [thesaurus.singular(word)]
+    if (plural := thesaurus.plural(word)) not in (word, word + "s", word + "es"):
+        found.append(plural)
+    if word.endswith("men") and len(word) >= 5 and found[0] is None:
+        single = word[:-3] + "man"
+        if thesaurus.plural(single) == word and english_words.is_english(single):
+            found.append(single)
+    # not "-ves" ("leaves": the stemmer's "leav" is also "leave" and "leaving")
+    return [f for f in found if f and f != word and not f.endswith("ves")]
 
 
 def agent_nouns(word: str) -> list[str]:
