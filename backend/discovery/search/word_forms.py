@@ -1,7 +1,8 @@
 """The forms a subject word of a catalog question takes in the catalog (`search/facts.py`): what
 "how many boxing photos?" or "how many Japanese prints?" must count besides the word itself.
 
-A rule of English word formation, not a thesaurus, so it holds for any catalog:
+Rules of English word formation (with WordNet's lists of irregular plurals), not a thesaurus,
+so they hold for any catalog:
 
 - its singular or plural ("club" / "clubs", "boxes" / "box"; "woman" / "women", which the
   English stemmer keeps apart);
