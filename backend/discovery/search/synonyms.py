@@ -66,10 +66,15 @@ def load() -> bool:
 
 def singular(word: str) -> str | None:
     """The word's singular when it reads as an English plural WordNet knows ("waistcoats",
-    "pinafores", "churches", "ladies", "mice"), else None."""
+    "pinafores", "churches", "ladies", "mice", and by WordNet's rule for -men, which its list
+    of exceptions leaves out, "women" and "firemen"), else None."""
     index, _, irregular = _lexicon()
     if word in irregular:
         return irregular[word]
+    if word.endswith("men") and word not in index:  # not "omen", "abdomen"
+        single = word[:-3] + "man"
+        if single in index and single not in _MAN_NOT_MEN:  # not "germen" for "german"
+            return single
     return next((b for b in bases(word, PLURAL_ENDINGS) if b in index), None)
 
 

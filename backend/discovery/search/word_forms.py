@@ -19,7 +19,6 @@ part of what `archive_facts` returns (`matched_words` holds the words as asked).
 
 from __future__ import annotations
 
-from discovery.search import english_words
 from discovery.search import synonyms as thesaurus
 
 # nationality -> country (or region): the common ones, both ways.
@@ -60,19 +59,13 @@ def number_forms(word: str) -> list[str]:
 
 def _irregular_number(word: str) -> list[str]:
     """The other number of `word` when it is not made with an -s: WordNet's singular of a
-    plural ("mice" -> "mouse"), its plural of a singular ("woman" -> "women"), and the
-    singular of a plural in -men whose -man form has that plural ("women" -> "woman";
-    not "omen", too short to tell); never a form in -ves."""
+    plural ("mice" -> "mouse", "women" -> "woman") and its plural of a singular ("woman" ->
+    "women"); never a form in -ves ("leaves": the stemmer's "leav" is also "leave")."""
     if not word.isalpha():
         return []
     found = [thesaurus.singular(word)]
     if (plural := thesaurus.plural(word)) not in (word, word + "s", word + "es"):
         found.append(plural)
-    if word.endswith("men") and len(word) >= 5 and found[0] is None:
-        single = word[:-3] + "man"
-        if thesaurus.plural(single) == word and english_words.is_english(single):
-            found.append(single)
-    # not "-ves" ("leaves": the stemmer's "leav" is also "leave" and "leaving")
     return [f for f in found if f and f != word and not f.endswith("ves")]
 
 

@@ -21,21 +21,13 @@ def restates(subject: str, previous: dict[str, Any]) -> bool:
     return bool(subject.split()) and all(stem(w) in before for w in subject.split())
 
 
-def restated(word: str, topic: Sequence[str]) -> bool:
-    """Whether `word` says again one of the `topic`'s words: the same word in another form, or
-    a synonym in WordNet ("phone" after "telephone", "handshakes" after "shaking hands"). A
-    question pointing back at a search names what it found in its own words; counted as a
-    further word, "phone" would count what the catalog calls a telephone as missing."""
-    said = {stem(t) for t in topic}
-    return stem(word) in said or any(
-        stem(mate) in said for sense in thesaurus.senses(word) for mate in sense if mate != word
-    )
-
-
-def _said_as(word: str, searched: Sequence[str]) -> str:
-    """The searched word `word` says again ("telephone" for "phone": the catalog's word, which
-    the search used), else `word`."""
-    return next((w for w in searched if restated(word, [w])), word)
+def restated(word: str, topic: Sequence[str]) -> str | None:
+    """The word of `topic` that `word` says again, if any: the same word in another form, or a
+    synonym in WordNet ("telephone" for "phone", "shaking" for "handshakes"). A question
+    pointing back at a search names what it found in its own words; counted as a further word,
+    "phone" would count what the catalog calls a telephone as missing."""
+    said = {stem(word)} | {stem(m) for sense in thesaurus.senses(word) for m in sense}
+    return next((t for t in topic if stem(t) in said), None)
 
 
 def facts_args(
@@ -49,7 +41,8 @@ def facts_args(
     search (no subject) the records it showed (`shown`: "who took these?" asks about those);
     the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`), and
     the question adds the words it does not restate (`restated`); one that restates a searched
-    word the shown records do not hold adds that word ("pew" after "pews filling a church").
+    word the shown records do not hold adds that word ("pews" for "pew" after "pews filling a
+    church", "telephone" for "phone").
     None when it points back and the thread has no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
         return {"subject": question.subject, "item_ids": list(shown), **question.filters}
@@ -62,7 +55,11 @@ def facts_args(
     if question.about_previous and previous is not None:
         searched = question_subject(str(previous.get("query", "")), people=False).split()
         topic = held_subject(" ".join(searched), shown_texts).split()
-        added = [_said_as(w, searched) for w in question.subject.split() if not restated(w, topic)]
+        added = [
+            restated(w, searched) or w  # the search's word, as the catalog says it
+            for w in question.subject.split()
+            if restated(w, topic) is None
+        ]
         both = " ".join(dict.fromkeys([*topic, *added]))
         return {"subject": both, **kept, **question.filters}
     return {"subject": question.subject, **question.filters}
