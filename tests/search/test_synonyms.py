@@ -15,6 +15,9 @@ def test_plurals_read_back_to_the_word_wordnet_has() -> None:
     assert synonyms.singular("benches") == "bench"
     assert synonyms.singular("ladies") == "lady"
     assert synonyms.singular("mice") == "mouse"  # WordNet's irregular plurals
+    assert synonyms.singular("women") == "woman"  # WordNet's rule for -men
+    assert synonyms.singular("firemen") == "fireman"
+    assert synonyms.singular("omen") is None and synonyms.singular("germen") is None
     assert synonyms.singular("waistcoat") is None
 
 
