@@ -584,3 +584,30 @@ def test_what_a_shown_record_shows_is_a_question_about_it() -> None:
     ref = parse_reference("what does the first sign photo show?")
     assert ref is not None and ref.describe
     assert (ref.position, ref.list_about) == (1, "sign")
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "list_about", "about"),
+    [
+        # a likeness said "along that line" or "in that line"
+        ("the first chapel picture, more in that line", 1, "chapel", None),
+        ("harbor photo three, more along that line", 3, "harbor", None),
+        # the last of a list named by two words, then "shown": not "that one" after "like"
+        ("the very last boat race shown, just photos like that one", -1, "boat race", None),
+        # a shown record named by two words of its title
+        ("the cigar store one, more like it please", None, None, "cigar store"),
+        ("more like that Bell Tower photo", None, None, "Bell Tower"),
+    ],
+)
+def test_likeness_along_a_line_and_two_word_subjects(
+    text: str, position: int | None, list_about: str | None, about: str | None
+) -> None:
+    ref = parse_reference(text)
+    assert ref is not None
+    assert (ref.position, ref.list_about, ref.about) == (position, list_about, about)
+
+
+def test_two_words_before_one_stop_at_a_pointer_word() -> None:
+    assert parse_reference("stand in that line for tickets") is None
+    ref = parse_reference("more like that old photo")
+    assert ref is not None and ref.about == "old"

@@ -111,7 +111,8 @@ INLIST_RE = re.compile(
 # without a noun: "the second salon there, more like it", "the fourth bride: more like her", "the
 # sixth group of seven, anything like it?"; a reference only when a shown list was searched for
 # that word (`Reference.names_list`: "more like the last supper" is a request)
-LIST_END = r"(?=\s*(?:[,.?!;:]|$|there\b|and\s+the\b))"  # "the 2nd house and the 4th"
+# "the 2nd house and the 4th", "the very last floor plan shown"
+LIST_END = r"(?=\s*(?:[,.?!;:]|$|there\b|and\s+the\b|shown\b|you\s+(?:just\s+)?showed\b))"
 INLIST_BARE_RE = re.compile(
     rf"{IN_ORDINAL}{NOT_A_LIST}(?!{NOUN}s?\b)"
     rf"(?P<list_about>[a-z][\w'-]*(?:\s+(?:of\s+)?(?!there\b)[a-z][\w'-]*)?){LIST_END}",
@@ -126,13 +127,14 @@ SUBJECT_NUMBER_RE = re.compile(
     f"{LIST_END}",
     re.I,
 )
-# "the duckpins one, similar ones please": a shown record named by one word of its title (a
+# "the duckpins one, similar ones please", "the picture book one": a shown record named by one or
+# two words of its title (a
 # guess, as "the one with ..."; lower case: "the Teenie Harris one" names a maker)
 WORD_ONE_RE = re.compile(
     r"\bthe\s+(?!(?:same|other|next|last|first|second|third|fourth|fifth|final|previous|earlier|"
     r"latest|newest|older|new|old|only|right|wrong|best|whole|very|top|bottom|middle|original|"
     r"above|below|big|small|little|good|nice|cool|great|exact|one)\b)"
-    r"(?P<about>[a-z][\w'-]+)\s+one\b(?!\s+(?:of|from)\b)"
+    r"(?P<about>[a-z][\w'-]+(?:\s+[a-z][\w'-]+)?)\s+one\b(?!\s+(?:of|from)\b)"
 )
 CREATOR_RE = re.compile(
     rf"\b(?:the\s+)?{NOUN}\s+(?:by|taken by|made by|painted by)\s+(?P<creator>[^,?!;]+?)"
@@ -149,16 +151,17 @@ ABOUT_RE = re.compile(
     r"|\bfrom the\b|\bin the \d|$))",
     re.IGNORECASE,
 )
-# "more like that conference photo": the record just talked about, else the shown one whose
-# title holds the word (a guess: none holds it, no reference)
+# "more like that conference photo", "that Syria Mosque photo": the record just talked about,
+# else the shown one whose title holds the words (a guess: none holds them, no reference)
 THAT_ABOUT_RE = re.compile(
-    rf"\b(?:that|this)\s+(?!(?:one|same|kind|sort|type)\b)(?P<about>[a-z][\w'-]*)\s+{NOUN}\b",
+    rf"\b(?:that|this)\s+(?!(?:one|same|kind|sort|type)\b)"
+    rf"(?P<about>[a-z][\w'-]*(?:\s+(?!{NOUN}\b)[a-z][\w'-]*)?)\s+{NOUN}\b",
     re.IGNORECASE,
 )
 SIMILAR_RE = re.compile(
     r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|"
-    r"along (?:the|those|these) lines|in the spirit of|its (?:kind|sort|type|ilk|likes)|"
-    r"in (?:the|that|this) (?:same )?vein)\b",
+    r"along (?:the|that|this|those|these) lines?|in the spirit of|its (?:kind|sort|type|ilk|likes)|"
+    r"in (?:the|that|this) (?:same )?(?:vein|line))\b",
     re.I,
 )
 DESCRIBE_RE = re.compile(
