@@ -919,3 +919,21 @@ def test_what_time_asks_about_a_period_only_with_a_period_word() -> None:
 def test_a_fall_that_is_no_period_word_stays_a_subject() -> None:
     question = parse_question("how many photos of the fall harvest?")
     assert question is not None and question.subject == "fall harvest"
+
+
+def test_a_word_the_question_leaves_out_is_no_name_for_being_capitalized_in_a_title() -> None:
+    """ "those dog photos" after "folks with their dogs": the "Old Folks" of one shown title
+    keeps "folks" only when the question says nothing of the search's words."""
+    question = parse_question("what's the number of those dog photos?")
+    assert question is not None and question.about_previous
+    shown = [
+        'Women at the annual "Old Folks" picnic with a dog',
+        "Girl with two small dogs on a sidewalk",
+        "Man walking his dog",
+    ]
+    previous = {"query": "folks with their dogs"}
+    args = facts_args(question, previous, ["a", "b", "c"], shown)
+    assert args == {"subject": "dogs", "media_type": "photograph"}
+    bare = parse_question("how many are there in all?")
+    assert bare is not None
+    assert facts_args(bare, previous, ["a", "b", "c"], shown) == {"subject": "folks dogs"}

@@ -7,7 +7,9 @@ too (2), while the screen shows NAACP meetings that never use the word (16 in th
 a subject word stays only when at least half of the shown records hold it (their title,
 description or creator), or when the records write it as a name (capitalized inside a text:
 "Hilton" of "hilton hotel" is what the question is about, even where few shown records are at
-the Hilton); when none is held that widely, the most held one stays. A word that most of the
+the Hilton), unless the question names other words of the search and not this one ("those dog
+photos" after "folks with their dogs": the "Old Folks" of a shown title keeps nothing); when
+none is held that widely, the most held one stays. A word that most of the
 shown records hold in their maker's name ("Harris photos of people kneeling") says who made
 them, not what they show: it goes, unless it is the only word (a nationality in parentheses or
 an "unknown Italian, Naples" says where they come from, and stays). A quoted phrase ("women's
@@ -38,14 +40,19 @@ def _maker_name(text: str) -> str:
     return "" if line.strip().lower().startswith("unknown") else re.sub(r"\([^)]*\)", " ", line)
 
 
-def held_subject(topic: str, shown_texts: Sequence[str]) -> str:
+def held_subject(topic: str, shown_texts: Sequence[str], said: Sequence[str] = ()) -> str:
     """`topic` without the words most of the shown records do not hold (`shown_texts`: one
-    text per record, its title, description and creator on lines of their own)."""
+    text per record, its title, description and creator on lines of their own). `said`: the
+    words of the topic that the question names again ("those dog photos" after "folks with
+    their dogs"); then only those can be kept as names ("Old Folks" in a title does not keep
+    "folks")."""
     words = topic.split()
     if len(words) < 2 or not shown_texts or '"' in topic:
         return topic
     held = [stems(text) for text in shown_texts]
     names = {stem(m.group(0)) for text in shown_texts for m in _NAME_RE.finditer(text)}
+    if said:
+        names &= {stem(w) for w in said}
     makers = [stems(_maker_name(text)) for text in shown_texts if "\n" in text]
     made = [w for w in words if makers and 2 * sum(holds(m, w) for m in makers) >= len(makers)]
     if len(made) < len(words):  # "Harris photos of people kneeling": who made them, not a word

@@ -54,7 +54,8 @@ def facts_args(
         return {"subject": question.subject, **kept, **question.filters}
     if question.about_previous and previous is not None:
         searched = question_subject(str(previous.get("query", "")), people=False).split()
-        topic = held_subject(" ".join(searched), shown_texts).split()
+        said = [t for w in question.subject.split() if (t := restated(w, searched))]
+        topic = held_subject(" ".join(searched), shown_texts, said).split()
         added = [
             restated(w, searched) or w  # the search's word, as the catalog says it
             for w in question.subject.split()
