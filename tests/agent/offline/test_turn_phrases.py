@@ -84,6 +84,7 @@ def test_what_a_request_rules_out_is_excluded_from_the_search(
         ("only the chairs among them", None, "italian chairs"),
         ("show just the ones with chairs in them", None, "italian chairs"),
         ("give me only those from the forties", 1940, "italian"),
+        ("nothing but the 1960s, please", 1960, "italian"),
     ],
 )
 def test_more_narrowings_keep_the_thread_subject(
@@ -121,3 +122,16 @@ def test_holding_on_to_or_leaving_just_some_narrows_the_thread() -> None:
     assert plan_turn("leave just the ones with a banner", None).query == "banner"
     assert not plan_turn("hold on to your hats", banners).follow_up
     assert not plan_turn("leave the room", banners).follow_up
+
+
+@pytest.mark.parametrize(
+    "text", ["only the 1940s ones from that batch", "just the forties ones out of that lot"]
+)
+def test_a_word_for_the_records_shown_is_no_subject(text: str) -> None:
+    planned = plan_turn(text, ITALIAN)
+    assert planned.follow_up and planned.filters["year_from"] == 1940
+    assert planned.query.split()[0] == "italian" and planned.filters["media_type"] == "textile"
+    assert not {"batch", "lot"} & set(planned.query.split())
+    # with nothing searched before, the period alone is asked for
+    assert not {"batch", "lot"} & set(plan_turn(text).query.split())
+    assert plan_turn("a tea set from the 1800s").query == "tea set from the 1800s"

@@ -44,6 +44,7 @@ from discovery.agent.offline.turn_phrases import (
     own_subject,
     widens,
     without_negated,
+    without_pointer_phrase,
 )
 from discovery.agent.planning import words
 
@@ -210,6 +211,7 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
     excluded = _excluded(text, wanted)
     text = wanted
     text = kept_to_only(text)  # "keep it to the 50s": "only the 50s"
+    text = without_pointer_phrase(text)  # "... from that batch": the records shown
     media = parse_media_type(text)
     filters: dict[str, Any] = {"media_type": media} if media else {}
     if period := period_filters(text):  # a new period replaces the earlier one whole

@@ -31,7 +31,16 @@ KEEP_TO_RE = re.compile(
     # me just jazz photos": a request of its own)
     r"|(?:show|give)(?:\s+(?:me|us))?\s+(?:only|just)"
     r"(?=\s+(?:the\s+(?:\w+\s+)?ones|those|these)\b)"
+    # "nothing but the 1960s, please"
+    r"|nothing\s+but"
     r")\b",
+    re.IGNORECASE,
+)
+# "... from that batch", "out of those results": the records shown, named by a word for a lot of
+# them (a follow-up's pointer, not its subject)
+_FROM_THOSE_RE = re.compile(
+    r"\s*\b(?:from|out\s+of|of|in|among)\s+(?:that|this|those|these)\s+"
+    r"(?:(?:last|same|previous|earlier)\s+)?(?:batch|bunch|lot|set|selection|list|results?)\b",
     re.IGNORECASE,
 )
 # "forget the bride, ...", "never mind the hats - ...", "scratch that. ...": an opening clause
@@ -62,6 +71,12 @@ _ANY_PERIOD_RE = re.compile(
 _ANY_MEDIA_RE = re.compile(r"\b(?:of\s+)?any\s+(?:type|kind|medium|media)s?\b", re.IGNORECASE)
 # words that only judge the lifting ("is fine")
 _VERDICT_WORDS = frozenset("fine good great alright whatever works perfect cool actually".split())
+
+
+def without_pointer_phrase(text: str) -> str:
+    """`text` without the phrase that points at the records shown ("only the 1940s ones from
+    that batch": "only the 1940s ones")."""
+    return _FROM_THOSE_RE.sub("", text)
 
 
 def drops_subject(text: str) -> bool:
