@@ -240,6 +240,7 @@ def test_records_in_general_and_eras_are_no_key_words() -> None:
     assert specific("only the fifties ones") == []
     assert specific("show me nineteenth-century prints") == []  # a century, one word
     assert specific("twentieth-century quilts") == ["quilts"]
+    assert specific("only the 1940s ones from that batch") == []  # the records shown
 
 
 def test_the_catalogs_synonym_a_refinement_added_holds_the_persons_word() -> None:

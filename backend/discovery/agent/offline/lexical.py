@@ -39,6 +39,7 @@ from discovery.agent.offline.querying import (
     write_query,
 )
 from discovery.agent.offline.terms import TermStats, spelling_variants, stem, stems
+from discovery.agent.offline.turn_phrases import without_pointer_phrase
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
 from discovery.search import synonyms as thesaurus
@@ -63,8 +64,10 @@ class KeyTerms:
 
     @staticmethod
     def specific_words(query: str) -> list[str]:
-        """Content words that say what the request is about (not its type or period)."""
-        bare = (w.removesuffix("'s") for w in content_words(query))  # "women's" is "women"
+        """Content words that say what the request is about (not its type or period, nor the
+        word it points at the records shown with: "from that batch")."""
+        said = content_words(without_pointer_phrase(query))
+        bare = (w.removesuffix("'s") for w in said)  # "women's" is "women"
         return [
             w
             for w in bare
