@@ -17,7 +17,7 @@ pytestmark = pytest.mark.integration
 async def test_rejected_attempts_with_evidence_answer_with_the_closest_records(
     agent: AgentService,
 ) -> None:
-    first = await agent.run("pictures of nurses")
+    first = await agent.run("portraits of nurses")
     assert first.response_type == "results"
     response = await agent.run("only from the forties, the cheerful ones", first.thread_id)
     assert response.attempts and not any(a.accepted for a in response.attempts)

@@ -11,6 +11,9 @@ def test_parse_media_type() -> None:
     assert parse_media_type("only photographs") == "photograph"
     assert parse_media_type("some etchings of bridges") == "print"
     assert parse_media_type("jazz musicians") is None
+    assert parse_media_type("what decades are the university pictures from?") == "photograph"
+    assert parse_media_type("umm pics of a picnic?") == "photograph"
+    assert parse_media_type("a room with a picture on the wall") is None
 
 
 @pytest.mark.parametrize(

@@ -133,7 +133,7 @@ def test_a_named_period_is_a_filter_not_words_of_the_query() -> None:
     assert plan.filters == {"year_from": 1939, "year_to": 1945}
     first = plan_turn("Could you find pictures of factory workers from World War Two?")
     assert first.query == "pictures of factory workers"
-    assert first.filters == {"year_from": 1939, "year_to": 1945}
+    assert first.filters == {"media_type": "photograph", "year_from": 1939, "year_to": 1945}
 
 
 def test_instead_and_now_are_not_subject_words() -> None:

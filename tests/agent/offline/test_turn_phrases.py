@@ -103,12 +103,12 @@ def test_keep_going_is_no_narrowing() -> None:
 
 
 def test_keeping_the_ones_with_something_narrows_the_thread() -> None:
-    baseball = {"query": "baseball pictures"}
+    baseball = {"query": "baseball games"}
     assert plan_turn("keep the ones shot at Forbes Field", baseball) == PlannedSearch(
-        "baseball pictures forbes field", {}, True
+        "baseball games forbes field", {}, True
     )
     forties = plan_turn("keep the forties and drop the rest", baseball)
-    assert forties.follow_up and forties.query == "baseball pictures forties"
+    assert forties.follow_up and forties.query == "baseball games forties"
     assert (forties.filters["year_from"], forties.filters["year_to"]) == (1940, 1949)
     assert not KEEP_TO_RE.match("keepsakes from weddings")
     assert not plan_turn("I want to keep the bride photos", baseball).follow_up

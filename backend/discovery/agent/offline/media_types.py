@@ -1,6 +1,7 @@
 """The media types a turn names (part of the local planner's reading, a heuristic stand-in for
-an LLM): words that name one ("photographs", "etchings"), phrases ("decorative arts", "video
-art", "architecture pieces") and things of a decorative art's material ("the silver pieces")."""
+an LLM): words that name one ("photographs", "etchings", "pictures"), phrases ("decorative
+arts", "video art", "architecture pieces") and things of a decorative art's material ("the
+silver pieces")."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from discovery.agent.planning import words
 MEDIA_WORDS: dict[str, str] = {
     "photo": "photograph", "photos": "photograph", "photograph": "photograph",
     "photographs": "photograph", "photographic": "photograph", "snapshot": "photograph",
+    # "pictures" of a subject are its photographs: the judged sets' reading, 245 turns to 46
+    # (a painting is a picture too; "a picture" stays a subject: "a room with a picture on the
+    # wall")
+    "pictures": "photograph", "pics": "photograph", "pix": "photograph",
     "snapshots": "photograph", "negative": "photograph", "negatives": "photograph",
     "painting": "painting", "paintings": "painting", "oil": "painting",
     "print": "print", "prints": "print", "etching": "print", "etchings": "print",
@@ -22,6 +27,9 @@ MEDIA_WORDS: dict[str, str] = {
     "sculpture": "sculpture", "sculptures": "sculpture", "statue": "sculpture",
     "statues": "sculpture", "textile": "textile", "textiles": "textile",
 }  # fmt: skip
+
+
+_MOTION_PICTURES_RE = re.compile(r"\bmotion\s+pictures\b", re.I)
 
 
 # Media types named by a phrase or by a word that is often only a modifier ("film stars",
@@ -62,8 +70,9 @@ _MATERIAL_RE = re.compile(
 
 
 def parse_media_type(text: str) -> str | None:
+    motion = bool(_MOTION_PICTURES_RE.search(text))  # "motion pictures": films
     for w in words(text):
-        if w in MEDIA_WORDS:
+        if w in MEDIA_WORDS and not (motion and w == "pictures"):
             return MEDIA_WORDS[w]
     for pattern, media in _MORE_MEDIA:
         if pattern.search(text):
