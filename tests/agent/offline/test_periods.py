@@ -177,3 +177,10 @@ def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple
 )
 def test_a_style_a_name_or_another_revolution_is_no_period(text: str) -> None:
     assert period_filters(text) == {}
+
+
+def test_from_a_year_on_is_an_open_period() -> None:
+    assert period_filters("drawings made from 1900 on") == {"year_from": 1900}
+    assert period_filters("from the 1950s forward, please") == {"year_from": 1950}
+    # "on" that opens a place is no open period
+    assert period_filters("photos from 1900 on the farm") == {"year_from": 1900, "year_to": 1900}

@@ -937,3 +937,19 @@ def test_a_word_the_question_leaves_out_is_no_name_for_being_capitalized_in_a_ti
     bare = parse_question("how many are there in all?")
     assert bare is not None
     assert facts_args(bare, previous, ["a", "b", "c"], shown) == {"subject": "folks dogs"}
+
+
+def test_those_before_a_subject_the_search_had_keeps_its_filters() -> None:
+    """ "who made those older porcelain pieces?" after "just the porcelain ones" of decorative
+    pieces made before 1900 asks about those, not every porcelain piece; a subject the search
+    did not have is counted whole."""
+    previous = {"query": "decorative pieces porcelain", "media_type": "decorative art",
+                "year_to": 1899}  # fmt: skip
+    those = parse_question("who made those older porcelain pieces?")
+    assert those is not None and those.found
+    assert facts_args(those, previous) == {
+        "subject": "porcelain", "media_type": "decorative art", "year_to": 1899
+    }  # fmt: skip
+    other = parse_question("who made those silver pieces?")
+    assert other is not None
+    assert facts_args(other, previous) == {"subject": "silver", "media_type": "decorative art"}

@@ -238,6 +238,9 @@ _OPEN_PERIOD_RE = re.compile(
 )
 _ONWARD_RE = re.compile(
     r"\b(?P<year>1[5-9]\d\d|20[0-2]\d)'?s?\s+(?:onwards?|and\s+(?:later|after)|or\s+later)\b"
+    # "drawings made from 1900 on", "from the 1950s forward, please" (not "from 1900 on the farm")
+    r"|\bfrom\s+(?:the\s+)?(?P<from_year>1[5-9]\d\d|20[0-2]\d)'?s?\s+(?:on|forward)"
+    r"(?=\s*(?:[.,;:!?]|$|and\b|only\b|please\b))"
 )
 _PREDATE = ("predate", "predates", "predated", "predating")
 _POSTDATE = ("postdate", "postdates", "postdated", "postdating")
@@ -252,7 +255,7 @@ def period_filters(text: str) -> dict[str, int]:
     """The period of the text as search filters: both years for "the 1950s", one for an open
     period ("before 1850": `year_to` 1849; "since 1960": `year_from` 1960)."""
     if m := _ONWARD_RE.search(text.lower()):  # "from 1900 onward", "the 1950s and later"
-        return {"year_from": int(m.group("year"))}
+        return {"year_from": int(m.group("year") or m.group("from_year"))}
     if m := _OPEN_PERIOD_RE.search(text.lower()):
         word = re.sub(r"\s+", " ", m.group(1))
         if m.group("century"):  # the 19th century: 1800-1899

@@ -119,6 +119,9 @@ _FOUND_RE = re.compile(
     r"|\byou\s+(?:found|showed|have\s+shown)\b",
     re.I,
 )
+# "who made those older porcelain pieces?": the subject named with "those" or "these", of what
+# was found (not "those are ...")
+_THOSE_RE = re.compile(r"\b(?:these|those)\s+(?!(?:are|is|were|was|do|did|does)\b)[a-z]", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
@@ -211,7 +214,9 @@ def parse_question(text: str) -> CatalogQuestion | None:
     back = back and not _WHOLE_RE.search(text)
     unit: Literal["decade", "century"] = "century" if _CENTURY_RE.search(text) else "decade"
     by_trade = not media and bool(trades)
-    found = bool(topic) and bool(_FOUND_RE.search(text))
+    found = bool(topic) and (
+        bool(_FOUND_RE.search(text)) or (not back and bool(_THOSE_RE.search(text)))
+    )
     return CatalogQuestion(kind, topic, filters, back, unit, by_trade=by_trade, found=found)
 
 
