@@ -129,6 +129,26 @@ def test_a_reversed_period_or_too_many_ids_is_refused() -> None:
         FactsQuery(item_ids=[str(i) for i in range(1001)])
 
 
+async def test_centuries_are_counted_by_the_calendars_count(demo_runtime: Runtime) -> None:
+    """The 19th century is 1801 to 1900: a record whose date range centres on 1800 is of the
+    18th, one on 1900 of the 19th (the decades stay the 1800s and the 1900s)."""
+    records = [r for r in await _records(demo_runtime) if r.get("media_type") == "print"]
+    dated = [r for r in records if r.get("date_start") is not None]
+    assert len(dated) >= 10
+    facts = await _facts(demo_runtime, FactsQuery(media_types=["print"]))
+    middles = [(r["date_start"] + (r["date_end"] or r["date_start"])) // 2 for r in dated]
+    centuries = Counter((m - 1) // 100 * 100 for m in middles)
+    assert dict(facts.centuries) == dict(centuries)
+    assert sum(n for _, n in facts.centuries) == sum(n for _, n in facts.decades)
+
+
+def test_centuries_without_their_own_count_group_the_decades() -> None:
+    facts = ArchiveFacts(total=3, decades=[(1790, 1), (1800, 2)])
+    assert facts.centuries == [(1700, 1), (1800, 2)]
+    counted = ArchiveFacts(total=3, decades=[(1790, 1), (1800, 2)], century_counts=[(1700, 3)])
+    assert counted.centuries == [(1700, 3)]
+
+
 def test_core_periods_hold_eighty_percent_of_the_dated_records() -> None:
     facts = ArchiveFacts(total=20, decades=[(1930, 1), (1940, 6), (1950, 8), (1960, 3), (1970, 2)])
     assert facts.core() == [1940, 1950, 1960]  # 17 of 20

@@ -65,6 +65,7 @@ class FactsArtifact(BaseModel):
     total: int = 0
     creators: list[tuple[str, int]] = Field(default_factory=list)
     decades: list[tuple[int, int]] = Field(default_factory=list)
+    centuries: list[tuple[int, int]] = Field(default_factory=list)
     earliest: int | None = None
     latest: int | None = None
     undated: int = 0
@@ -86,6 +87,7 @@ class FactsArtifact(BaseModel):
             total=self.total,
             creators=[(c, n) for c, n in self.creators],
             decades=[(d, n) for d, n in self.decades],
+            century_counts=[(c, n) for c, n in self.centuries],
             earliest=self.earliest,
             latest=self.latest,
             undated=self.undated,
@@ -210,6 +212,7 @@ def make_facts_tool(db: Database, media_types: MediaTypes | None = None) -> Base
             total=facts.total,
             creators=facts.creators,
             decades=facts.decades,
+            centuries=facts.centuries,
             earliest=facts.earliest,
             latest=facts.latest,
             undated=facts.undated,

@@ -25,7 +25,9 @@ those let go). Item ids count exactly those records. This agreed with hand count
 "records above the agent's similarity threshold" (`scripts/eval_catalog_questions.py`).
 
 A record is placed in time by the middle of its date range (`(date_lo + date_hi) / 2`), the
-way the evaluation places it; records without a date are counted as undated.
+way the evaluation places it; records without a date are counted as undated. Its decade is that
+year's ("the 1900s" holds 1900 to 1909), its century the one that year falls in by the
+calendar's count (the 19th century is 1801 to 1900: a print dated 1800 is of the 18th).
 """
 
 from __future__ import annotations
@@ -78,6 +80,9 @@ class ArchiveFacts:
     """The most frequent creators, most first (a `;`-separated creator field counts each)."""
     decades: list[tuple[int, int]] = field(default_factory=list)
     """(first year of the decade, records), in time order."""
+    century_counts: list[tuple[int, int]] = field(default_factory=list)
+    """(the century's start as `1700` for the 18th, 1701 to 1800; records), in time order;
+    empty when not counted (then `centuries` groups the decades)."""
     earliest: int | None = None
     latest: int | None = None
     undated: int = 0
@@ -93,7 +98,9 @@ class ArchiveFacts:
 
     @property
     def centuries(self) -> list[tuple[int, int]]:
-        """(first year of the century, records), in time order."""
+        """(the century's start, `1700` for the 18th; records), in time order."""
+        if self.century_counts:
+            return list(self.century_counts)
         counts: Counter[int] = Counter()
         for decade, n in self.decades:
             counts[decade // 100 * 100] += n
@@ -251,11 +258,12 @@ async def _facts(
     row = await (await conn.execute(statement, params)).fetchone()
     if row is None or not row[0]:
         return ArchiveFacts(total=0)
-    total, creators, decades, earliest, latest, undated = row
+    total, creators, decades, earliest, latest, undated, centuries = row
     return ArchiveFacts(
         total=int(total),
         creators=[(str(c), int(n)) for c, n in creators],
         decades=[(int(d), int(n)) for d, n in decades],
+        century_counts=[(int(c), int(n)) for c, n in centuries],
         earliest=earliest,
         latest=latest,
         undated=int(undated),
@@ -280,6 +288,10 @@ with m as materialized (
 ), d as (
     select (floor((date_lo + date_hi) / 2.0 / 10) * 10)::int as decade, count(*) as n
     from m where date_lo is not null group by 1
+), y as (
+    select (floor((floor((date_lo + date_hi) / 2.0) - 1) / 100.0) * 100)::int as century,
+           count(*) as n
+    from m where date_lo is not null group by 1
 )
 select (select count(*) from m),
        (select coalesce(jsonb_agg(jsonb_build_array(name, n) order by n desc, name), '[]')
@@ -287,5 +299,6 @@ select (select count(*) from m),
        (select coalesce(jsonb_agg(jsonb_build_array(decade, n) order by decade), '[]') from d),
        (select min(date_lo) from m),
        (select max(date_hi) from m),
-       (select count(*) from m where date_lo is null)
+       (select count(*) from m where date_lo is null),
+       (select coalesce(jsonb_agg(jsonb_build_array(century, n) order by century), '[]') from y)
 """
