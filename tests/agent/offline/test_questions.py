@@ -953,3 +953,10 @@ def test_those_before_a_subject_the_search_had_keeps_its_filters() -> None:
     other = parse_question("who made those silver pieces?")
     assert other is not None
     assert facts_args(other, previous) == {"subject": "silver", "media_type": "decorative art"}
+
+
+def test_modern_after_those_is_the_period_of_what_was_found() -> None:
+    those = parse_question("so which decades do those modern prints fall in?")
+    assert those is not None and those.about_previous and those.subject == ""
+    art = parse_question("how many modern art pieces are there?")
+    assert art is not None and art.subject == "modern art"

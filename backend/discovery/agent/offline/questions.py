@@ -122,6 +122,8 @@ _FOUND_RE = re.compile(
 # "who made those older porcelain pieces?": the subject named with "those" or "these", of what
 # was found (not "those are ...")
 _THOSE_RE = re.compile(r"\b(?:these|those)\s+(?!(?:are|is|were|was|do|did|does)\b)[a-z]", re.I)
+# "those modern prints", "these contemporary drawings": the period of what was found, no subject
+_AGED_RE = re.compile(r"\b((?:these|those)\s+)(?:modern|contemporary)\s+(?=[a-z])", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
@@ -189,6 +191,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
     else:
         return None
     filters: dict[str, Any] = {}
+    text = _AGED_RE.sub(r"\1", text)  # "those modern prints": those prints
     topic = question_subject(_LEAVES_RE.sub(" ", text))  # "remains", "still": no subject
     among = _AMONG_RE.search(text) is not None
     if among and (p := _PREDICATE_RE.search(text)) and p["what"].lower() in _PREDICATE_NOUNS:
