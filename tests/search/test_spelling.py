@@ -120,6 +120,22 @@ async def test_a_word_the_catalog_barely_uses_is_corrected_to_a_far_more_used_ne
     assert (await corrector.correct("boxing")).changes == {}
 
 
+async def test_the_models_vocabulary_corrects_only_what_the_catalog_cannot(
+    runtime: Runtime,
+) -> None:
+    async with runtime.db.connection() as conn:
+        await _add(conn, [f"b{i}" for i in range(5)], "Boxing match")
+        await _add(conn, ["g1"], "Fingerprint")
+    vocabulary = {"boxing": 900, "boxer": 800, "finger": 700, "agreement": 600}
+    corrector = SpellingCorrector(runtime.db, vocabulary=vocabulary)
+    fixed = await corrector.correct("boxng agreemnt")
+    assert fixed.changes == {"boxng": "boxing", "agreemnt": "agreement"}
+    # a name, and a word the catalog uses, stay as typed
+    assert (await corrector.correct("Lena Fingr")).changes == {}
+    assert (await corrector.correct("fingerprint")).changes == {}
+    assert (await SpellingCorrector(runtime.db).correct("agreemnt")).changes == {}
+
+
 async def test_an_inflection_of_a_catalog_term_is_no_typo(runtime: Runtime) -> None:
     async with runtime.db.connection() as conn:
         await _add(conn, [f"w{i}" for i in range(40)], "Watercolor landscape")

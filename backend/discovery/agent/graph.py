@@ -53,7 +53,7 @@ from discovery.agent.tools import SEARCH_TOOL, Reranker, make_search_tool
 from discovery.db import DatabaseUnavailable
 from discovery.db.migrate import secure_new_tables
 from discovery.embeddings import Embedder
-from discovery.embeddings.local import LocalMiniLMEmbedder, model_words
+from discovery.embeddings.local import LocalMiniLMEmbedder, model_word_ranks, model_words
 from discovery.llm import build_chat_model
 from discovery.runtime import Runtime
 from discovery.search.models import Strategy
@@ -169,6 +169,7 @@ def spelling_corrector(runtime: Runtime) -> SpellingCorrector | None:
         min_count=settings.discovery_spelling_min_count,
         known=model_words(),
         synonyms=settings.discovery_spelling_synonyms,
+        vocabulary=model_word_ranks(),
     )
 
 

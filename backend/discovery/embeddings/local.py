@@ -41,6 +41,14 @@ def model_words() -> frozenset[str]:
     return frozenset(w for w in vocab if len(w) >= 4 and w.isascii() and w.isalpha())
 
 
+def model_word_ranks() -> dict[str, int]:
+    """The whole words of the model's vocabulary (lowercase letters, four or more) and their
+    places in it: WordPiece lists whole words roughly by frequency, so a lower place is a
+    commoner word (the spelling corrector's last resort, `search/model_spelling.py`)."""
+    vocab = json.loads(TOKENIZER_FILE.read_text(encoding="utf-8"))["model"]["vocab"]
+    return {w: int(i) for w, i in vocab.items() if len(w) >= 4 and w.isascii() and w.isalpha()}
+
+
 def verify_sha256(path: Path, expected: str, what: str) -> None:
     """Raise EmbeddingModelError unless ``path`` exists and hashes to ``expected``."""
     if not path.is_file():

@@ -19,7 +19,7 @@ catalog's own word for it, a WordNet synonym ("waistcoats" -> "vests"; `synonyms
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import psycopg
@@ -28,7 +28,8 @@ from discovery.db import Database
 from discovery.search import english_words, everyday_words, spelling_variants
 from discovery.search import synonyms as thesaurus
 from discovery.search.english_words import is_known, same_word
-from discovery.search.spelling_keys import far_first_letter, far_substitution
+from discovery.search.model_spelling import ModelVocabulary
+from discovery.search.spelling_keys import edit_distance, far_first_letter, far_substitution
 from discovery.search.spelling_variants import catalog_spellings
 
 MIN_LENGTH = 5  # shorter words have too many neighbours one edit away to guess from
@@ -71,24 +72,6 @@ def _case_like(typed: str, term: str) -> str:
     if everyday_words.readable(typed) and not typed.islower():  # "GIs" -> "soldiers"
         return term.lower()
     return term.capitalize() if typed[:1].isupper() else term.lower()
-
-
-def edit_distance(a: str, b: str, limit: int = 3) -> int:
-    """Optimal string alignment distance (insert, delete, substitute, swap two neighbours),
-    capped at `limit`."""
-    if abs(len(a) - len(b)) >= limit:
-        return limit
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        prev2, prev = prev, cur
-    return min(prev[-1], limit)
 
 
 def max_edits(word: str) -> int:
@@ -142,7 +125,10 @@ class SpellingCorrector:
     """Corrects queries against the vocabulary of one kind of item (`archive` by default).
     `min_count`: a correction must be a term at least this many active items use. `known`:
     words never corrected (the embedding model's whole words, `embeddings.local.model_words`).
-    `synonyms`: whether the last rule (`synonyms.py`) runs; its thesaurus loads here, once."""
+    `synonyms`: whether the last rule (`synonyms.py`) runs; its thesaurus loads here, once.
+    `vocabulary`: the model's whole words and their places in its vocabulary
+    (`embeddings.local.model_word_ranks`), the last resort for a misspelled word the catalog
+    has no term near (`model_spelling.py`); none, no such resort."""
 
     def __init__(
         self,
@@ -151,9 +137,11 @@ class SpellingCorrector:
         min_count: int = 2,
         known: Iterable[str] = (),
         synonyms: bool = True,
+        vocabulary: Mapping[str, int] | None = None,
     ) -> None:
         self.db, self.kind, self.min_count = db, kind, min_count
         self.known = frozenset(w.lower() for w in known)
+        self.vocabulary = ModelVocabulary(vocabulary) if vocabulary else None
         self.synonyms = synonyms and thesaurus.load()
         english_words.load()
 
@@ -209,7 +197,8 @@ class SpellingCorrector:
     async def _lookup(self, conn: psycopg.AsyncConnection, words: list[_Word]) -> dict[str, str]:
         """The correction of each word that has one. One edit is tried first for every word
         (the look-up probes 5 of a word's trigrams for one edit, 9 for two); a long word with
-        no correction one edit away is then looked up again with two."""
+        no correction one edit away is then looked up again with two; a word still without one
+        that the catalog never uses, no name and no English word, in the model's vocabulary."""
         distinct = sorted({w.lower for w in words})
         names = {w.lower for w in words if w.name}
         fixes, owns = await self._pass(conn, distinct, 1, names)
@@ -223,6 +212,12 @@ class SpellingCorrector:
         ]
         if longer:
             fixes.update((await self._pass(conn, longer, 2, names))[0])
+        if self.vocabulary is not None:  # no catalog term near: the model's own word
+            for w in distinct:
+                if w in fixes or w in names or owns.get(w, 0) or english_words.is_english(w):
+                    continue
+                if (fix := self.vocabulary.correct(w, max_edits(w))) is not None:
+                    fixes[w] = fix
         return fixes
 
     async def _pass(

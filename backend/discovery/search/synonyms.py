@@ -58,6 +58,23 @@ def _lexicon() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, ...], ...],
     return {w: tuple(s) for w, s in index.items()}, tuple(senses), irregular
 
 
+@lru_cache(maxsize=1)
+def _nouns() -> frozenset[str]:
+    """The words of WordNet's noun synsets."""
+    with gzip.open(ASSET, "rt", encoding="utf-8") as lines:
+        return frozenset(
+            word
+            for line in lines
+            if line.startswith("n\t")
+            for word in line.rstrip("\n").partition("\t")[2].split("|")
+        )
+
+
+def is_noun(word: str) -> bool:
+    """Whether WordNet has `word` (lowercase) as a noun ("pageant"; not "sure" or "dirty")."""
+    return word in _nouns()
+
+
 def load() -> bool:
     """Reads the thesaurus now (about 0.1 s, once per process) rather than on the
     first request that needs it; True when it is there."""
