@@ -128,8 +128,8 @@ SUBJECT_NUMBER_RE = re.compile(
     re.I,
 )
 # "the duckpins one, similar ones please", "the picture book one": a shown record named by one or
-# two words of its title (a
-# guess, as "the one with ..."; lower case: "the Teenie Harris one" names a maker)
+# two words of its title (a guess, as "the one with ..."; lower case: "the Teenie Harris one"
+# names a maker)
 WORD_ONE_RE = re.compile(
     r"\bthe\s+(?!(?:same|other|next|last|first|second|third|fourth|fifth|final|previous|earlier|"
     r"latest|newest|older|new|old|only|right|wrong|best|whole|very|top|bottom|middle|original|"
