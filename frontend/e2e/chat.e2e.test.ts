@@ -259,17 +259,20 @@ describe("chat panel", () => {
         region?.querySelectorAll("li").forEach(note);
       }).observe(region!, { childList: true, subtree: true, characterData: true });
     });
-    await ask(page, "Easter pictures"); // weak at first: the refinement keeps "easter"
+    // weak at first: the refinement keeps "easter"; "pictures" names photographs
+    await ask(page, "Easter pictures");
     const reply = await answer(page, 1);
     const seen = await page.evaluate(
       () => (window as unknown as { progressSeen: string[] }).progressSeen,
     );
     expect(seen[0]).toBe("Thinking…");
     expect(seen).toContain("Understood: you are looking for records");
-    expect(seen).toContain("Searching for “easter pictures”");
+    expect(seen).toContain("Searching for “easter pictures” (type: photograph)");
     const refinements = seen.filter((line) => line.startsWith("Refining, attempt "));
     expect(refinements.length).toBeGreaterThanOrEqual(1);
-    expect(refinements[0]).toMatch(/^Refining, attempt 2 of 3: “[^”]+” — \d+ records?/);
+    expect(refinements[0]).toMatch(
+      /^Refining, attempt 2 of 3: “[^”]+”(?: \([^)]*\))? — \d+ records?/,
+    );
     // The answer keeps the same trail.
     await reply.getByText(/How I searched \(\d search attempts\)/).click();
     const trail = await reply.locator(".search-trail li").allInnerTexts();
