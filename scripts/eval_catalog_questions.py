@@ -38,7 +38,8 @@ from discovery.agent.offline.question_calls import facts_args  # noqa: E402
 from discovery.agent.offline.questions import parse_question  # noqa: E402
 from discovery.evaluation.relevance import Acceptor  # noqa: E402
 from discovery.runtime import load_demo_if_empty, open_runtime  # noqa: E402
-from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts  # noqa: E402
+from discovery.search.facts import archive_facts  # noqa: E402
+from discovery.search.facts_models import ArchiveFacts, FactsQuery  # noqa: E402
 from discovery.settings import Settings  # noqa: E402
 
 QUESTIONS = ROOT / "data" / "eval" / "catalog_questions.jsonl"

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from discovery.runtime import Runtime
-from discovery.search.facts import ArchiveFacts, FactsQuery, archive_facts
+from discovery.search.facts import archive_facts
+from discovery.search.facts_models import ArchiveFacts, FactsQuery
 from discovery.search.facts_terms import alternatives
 
 pytestmark = pytest.mark.integration

@@ -16,7 +16,8 @@ from pydantic import BaseModel, Field
 
 from discovery.agent.tools import SearchArtifact, filters_of
 from discovery.db import Database
-from discovery.search.facts import WORD_RE, ArchiveFacts, FactsQuery, archive_facts
+from discovery.search.facts import WORD_RE, archive_facts
+from discovery.search.facts_models import ArchiveFacts, FactsQuery
 from discovery.search.facts_terms import swap_words
 
 FACTS_TOOL = "catalog_facts"

@@ -1,6 +1,7 @@
 """Facts about the archive records matching a query: how many there are, who made them, and
 when (by decade and century). What the agent answers "how many ...", "who took these?" and
-"what decades ...?" from, computed from the catalog's metadata rather than guessed.
+"what decades ...?" from, computed from the catalog's metadata rather than guessed. The query
+and its answer are `facts_models.FactsQuery` and `facts_models.ArchiveFacts`.
 
 **Matching** (docs/agent.md): an active archive record matches when its text holds every word
 of the subject, as the BM25 text leg indexes it (`item_bm25`: title, creator, medium, media
@@ -33,106 +34,23 @@ calendar's count (the 19th century is 1801 to 1900: a print dated 1800 is of the
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 import psycopg
 from psycopg import sql
 
 from discovery.search import everyday_words, word_forms
+from discovery.search.facts_models import ArchiveFacts, FactsQuery
 from discovery.search.facts_terms import WORD_RE, subject_terms, swap_words
 from discovery.search.synonyms import catalog_synonyms
 
-MAX_IDS = 1000  # item ids a facts query may name
 COMMON_SHARE = 0.01  # a subject word this share of the archive's records use is a common one
 # A subject word the catalog never uses, this long or longer, may be counted as a longer word
 # of a WordNet sense of at most SYNONYM_SENSE_SIZE words ("sax": "saxophone"; not "gobbler":
 # "tom", a three-letter catalog word as often a name)
 SYNONYM_MIN_LENGTH = 3
 SYNONYM_SENSE_SIZE = 4
-
-
-# Per subject word (its singular and plural forms, stemmed as the index stems): the ids of the
-# catalog terms it can be, and how many archive records use them (for relaxing).
-@dataclass(frozen=True)
-class FactsQuery:
-    """Which records: a subject (words that must all occur) with filters, or item ids."""
-
-    subject: str = ""
-    media_types: list[str] | None = None
-    date_from: int | None = None
-    date_to: int | None = None
-    item_ids: list[str] | None = None
-
-    def __post_init__(self) -> None:
-        start, end = self.date_from, self.date_to
-        if start is not None and end is not None and start > end:
-            raise ValueError("date_from must not be after date_to")
-        if self.item_ids is not None and len(self.item_ids) > MAX_IDS:
-            raise ValueError(f"at most {MAX_IDS} item ids")
-
-
-@dataclass(frozen=True)
-class ArchiveFacts:
-    total: int
-    creators: list[tuple[str, int]] = field(default_factory=list)
-    """The most frequent creators, most first (a `;`-separated creator field counts each)."""
-    decades: list[tuple[int, int]] = field(default_factory=list)
-    """(first year of the decade, records), in time order."""
-    century_counts: list[tuple[int, int]] = field(default_factory=list)
-    """(the century's start as `1700` for the 18th, 1701 to 1800; records), in time order;
-    empty when not counted (then `centuries` groups the decades)."""
-    earliest: int | None = None
-    latest: int | None = None
-    undated: int = 0
-    matched_words: list[str] = field(default_factory=list)
-    """The subject words every counted record holds (fewer than the subject's when relaxed)."""
-    dropped_words: list[str] = field(default_factory=list)
-    """The subject words relaxed away (the commonest first), none when every word held."""
-    unquoted: bool = False
-    """Whether the subject's "quoted phrases" were counted as words (no record holds them)."""
-    replaced_words: dict[str, str] = field(default_factory=dict)
-    """Subject words the catalog never uses, counted as its own word for them ("sax":
-    "saxophone"; `synonyms.catalog_synonyms`)."""
-
-    @property
-    def centuries(self) -> list[tuple[int, int]]:
-        """(the century's start, `1700` for the 18th; records), in time order."""
-        if self.century_counts:
-            return list(self.century_counts)
-        counts: Counter[int] = Counter()
-        for decade, n in self.decades:
-            counts[decade // 100 * 100] += n
-        return sorted(counts.items())
-
-    def core(self, unit: str = "decade", share: float = 0.8) -> list[int]:
-        """The fewest periods (`decade` or `century`) holding `share` of the dated records,
-        in time order: the periods an answer "mostly from ..." names."""
-        periods = self.decades if unit == "decade" else self.centuries
-        dated = sum(n for _, n in periods)
-        kept, held = [], 0
-        for start, n in sorted(periods, key=lambda p: (-p[1], p[0])):
-            if held >= share * dated:
-                break
-            kept.append(start)
-            held += n
-        return sorted(kept)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "total": self.total,
-            "creators": [{"name": c, "count": n} for c, n in self.creators],
-            "decades": [{"start": d, "count": n} for d, n in self.decades],
-            "centuries": [{"start": c, "count": n} for c, n in self.centuries],
-            "earliest": self.earliest,
-            "latest": self.latest,
-            "undated": self.undated,
-            "matched_words": self.matched_words,
-            "dropped_words": self.dropped_words,
-            "unquoted": self.unquoted,
-            "replaced_words": self.replaced_words,
-        }
 
 
 async def archive_facts(
