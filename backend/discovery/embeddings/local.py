@@ -37,8 +37,7 @@ def default_model_file() -> Path:
 def model_words() -> frozenset[str]:
     """The whole words of the model's vocabulary (lowercase letters, four or more): real words
     the model reads as one token (the spelling corrector leaves them alone)."""
-    vocab = json.loads(TOKENIZER_FILE.read_text(encoding="utf-8"))["model"]["vocab"]
-    return frozenset(w for w in vocab if len(w) >= 4 and w.isascii() and w.isalpha())
+    return frozenset(model_word_ranks())
 
 
 def model_word_ranks() -> dict[str, int]:

@@ -25,6 +25,7 @@ import gzip
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import psycopg
 
@@ -39,12 +40,20 @@ select term, doc_count from spelling_terms where kind = %(kind)s and term = any(
 """
 
 
+class _Lexicon(NamedTuple):
+    by_word: dict[str, tuple[int, ...]]  # word -> its senses
+    senses: tuple[tuple[str, ...], ...]  # senses as word tuples
+    irregular: dict[str, str]  # irregular plural -> singular
+    nouns: frozenset[str]  # the words of the noun senses
+
+
 @lru_cache(maxsize=1)
-def _lexicon() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, ...], ...], dict[str, str]]:
-    """(word -> its senses, senses as word tuples, irregular plural -> singular)."""
+def _lexicon() -> _Lexicon:
+    """The thesaurus, read once."""
     senses: list[tuple[str, ...]] = []
     index: dict[str, list[int]] = {}
     irregular: dict[str, str] = {}
+    nouns: set[str] = set()
     with gzip.open(ASSET, "rt", encoding="utf-8") as lines:
         for line in lines:
             pos, _, rest = line.rstrip("\n").partition("\t")
@@ -52,40 +61,33 @@ def _lexicon() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, ...], ...],
             if pos == "exc":
                 irregular[words[0]] = words[1]
                 continue
+            if pos == "n":
+                nouns.update(words)
             for word in words:
                 index.setdefault(word, []).append(len(senses))
             senses.append(words)
-    return {w: tuple(s) for w, s in index.items()}, tuple(senses), irregular
-
-
-@lru_cache(maxsize=1)
-def _nouns() -> frozenset[str]:
-    """The words of WordNet's noun synsets."""
-    with gzip.open(ASSET, "rt", encoding="utf-8") as lines:
-        return frozenset(
-            word
-            for line in lines
-            if line.startswith("n\t")
-            for word in line.rstrip("\n").partition("\t")[2].split("|")
-        )
+    return _Lexicon(
+        {w: tuple(s) for w, s in index.items()}, tuple(senses), irregular, frozenset(nouns)
+    )
 
 
 def is_noun(word: str) -> bool:
     """Whether WordNet has `word` (lowercase) as a noun ("pageant"; not "sure" or "dirty")."""
-    return word in _nouns()
+    return word in _lexicon().nouns
 
 
 def load() -> bool:
     """Reads the thesaurus now (about 0.1 s, once per process) rather than on the
     first request that needs it; True when it is there."""
-    return bool(_lexicon()[1])
+    return bool(_lexicon().senses)
 
 
 def singular(word: str) -> str | None:
     """The word's singular when it reads as an English plural WordNet knows ("waistcoats",
     "pinafores", "churches", "ladies", "mice", and by WordNet's rule for -men, which its list
     of exceptions leaves out, "women" and "firemen"), else None."""
-    index, _, irregular = _lexicon()
+    lexicon = _lexicon()
+    index, irregular = lexicon.by_word, lexicon.irregular
     if word in irregular:
         return irregular[word]
     if word.endswith("men") and word not in index:  # not "omen", "abdomen"
@@ -98,7 +100,8 @@ def singular(word: str) -> str | None:
 def senses(word: str) -> list[tuple[str, ...]]:
     """The synonym sets of `word` (lowercase): its own when WordNet has it, else its
     singular's."""
-    index, sets, _ = _lexicon()
+    lexicon = _lexicon()
+    index, sets = lexicon.by_word, lexicon.senses
     own = index.get(word)
     if own is None:
         base = singular(word)
@@ -122,7 +125,7 @@ def _irregular_plurals() -> dict[str, str]:
     """singular -> its irregular plural ("child" -> "children"), the first the exception list
     gives."""
     out: dict[str, str] = {}
-    for inflected, base in _lexicon()[2].items():
+    for inflected, base in _lexicon().irregular.items():
         out.setdefault(base, inflected)
     return out
 
@@ -162,7 +165,7 @@ def _mates(word: str, sense_size: int | None = None) -> list[list[str]]:
 
 
 def _is_plural(word: str) -> bool:
-    return singular(word) is not None and word not in _lexicon()[0]
+    return singular(word) is not None and word not in _lexicon().by_word
 
 
 async def catalog_synonyms(
