@@ -54,11 +54,12 @@ def facts_args(
         return {"subject": question.subject, **kept, **question.filters}
     if question.about_previous and previous is not None:
         searched = question_subject(str(previous.get("query", "")), people=False).split()
-        said = [t for w in question.subject.split() if (t := restated(w, searched))]
+        asked = {w: restated(w, searched) for w in question.subject.split()}
+        said = [t for t in asked.values() if t]
         topic = held_subject(" ".join(searched), shown_texts, said).split()
         added = [
-            restated(w, searched) or w  # the search's word, as the catalog says it
-            for w in question.subject.split()
+            searched_word or w  # the search's word, as the catalog says it
+            for w, searched_word in asked.items()
             if restated(w, topic) is None
         ]
         both = " ".join(dict.fromkeys([*topic, *added]))
