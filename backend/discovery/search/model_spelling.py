@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from discovery.search import synonyms as thesaurus
-from discovery.search.english_words import same_word
+from discovery.search.english_words import letter_left_out, same_word
 from discovery.search.spelling_keys import edit_distance, far_substitution
 
 MIN_LENGTH = 5  # as the corrector: shorter words have too many neighbours
@@ -90,13 +90,7 @@ def _deletions(word: str, edits: int) -> Iterator[str]:
 def _letter_added(word: str, term: str) -> bool:
     """Whether `word` is `term` with a letter added that doubles none beside it ("trollys" of
     "trolls"; not "bookss" of "books")."""
-    if len(word) != len(term) + 1:
-        return False
-    for i in range(len(word)):
-        if word[:i] + word[i + 1 :] == term:
-            doubled = (i > 0 and word[i - 1] == word[i]) or (
-                i + 1 < len(word) and word[i + 1] == word[i]
-            )
-            if not doubled:
-                return True
-    return False
+    doubled = any(
+        word[i] == word[i + 1] and word[:i] + word[i + 1 :] == term for i in range(len(word) - 1)
+    )
+    return letter_left_out(term, word) and not doubled
