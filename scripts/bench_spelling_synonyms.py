@@ -1,38 +1,50 @@
-"""What the catalog's-own-word rule (`search/synonyms.py`) adds to the spelling corrector, per
-query, in one process, alternating query by query: `correct` by a corrector with the rule and
-by one without it (docs/benchmarks.md, "Spelling"), on the conversation-eval catalog
-(`DISCOVERY_DATA_DIR`) over the turns of the tenth judged set; and what reading the thesaurus
-and the word list costs once per process.
+"""What one of the spelling corrector's last rules adds to it, per query, in one process,
+alternating query by query: `correct` by a corrector with the rule and by one without it
+(docs/benchmarks.md, "Spelling"), on the conversation-eval catalog (`DISCOVERY_DATA_DIR`) over
+the turns of the tenth judged set; and what building the correctors costs once per process.
+The rule: the catalog's own word (`search/synonyms.py`, the default) or, with `--rule
+vocabulary`, the embedding model's own word (`search/model_spelling.py`).
 
     DISCOVERY_DATA_DIR=.discovery-eval uv run python scripts/bench_spelling_synonyms.py
+    DISCOVERY_DATA_DIR=.discovery-eval uv run python scripts/bench_spelling_synonyms.py \
+        --rule vocabulary
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import time
 
 import numpy as np
 
-from discovery.embeddings.local import model_words
+from discovery.embeddings.local import model_word_ranks, model_words
 from discovery.evaluation.conversation_sets import EVAL_DIR
 from discovery.runtime import open_runtime
 from discovery.search.spelling import SpellingCorrector
 from discovery.settings import get_settings
 
 
-async def main() -> None:
+async def main(rule: str) -> None:
     lines = (EVAL_DIR / "agent_conversations_v10.jsonl").read_text().splitlines()
     texts = [t["text"] for line in lines for t in json.loads(line)["turns"]]
     known = model_words()
     times: dict[str, list[float]] = {"with the rule": [], "without": []}
     async with open_runtime(get_settings()) as rt:
         started = time.perf_counter()
-        correctors = {
-            "with the rule": SpellingCorrector(rt.db, known=known, synonyms=True),
-            "without": SpellingCorrector(rt.db, known=known, synonyms=False),
-        }
+        if rule == "vocabulary":
+            correctors = {
+                "with the rule": SpellingCorrector(
+                    rt.db, known=known, vocabulary=model_word_ranks()
+                ),
+                "without": SpellingCorrector(rt.db, known=known),
+            }
+        else:
+            correctors = {
+                "with the rule": SpellingCorrector(rt.db, known=known, synonyms=True),
+                "without": SpellingCorrector(rt.db, known=known, synonyms=False),
+            }
         print(f"building the correctors (thesaurus and word list read): "
               f"{(time.perf_counter() - started) * 1000:.0f} ms")  # fmt: skip
         changed = 0
@@ -51,4 +63,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rule", choices=("synonyms", "vocabulary"), default="synonyms")
+    asyncio.run(main(parser.parse_args().rule))
