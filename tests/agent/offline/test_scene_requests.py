@@ -14,7 +14,13 @@ from discovery.agent.offline.scene_requests import scene_search
         ("a man fixing a car engine in a garage", 0.55, 0.8, Intent.SEARCH),
         ("people talking on the phone", 0.7, 1.0, Intent.SEARCH),
         ("folks relaxing on a backyard patio", 0.7, 0.8, Intent.SEARCH),  # people, plural
-        ("a man fixing a car engine in a garage", 0.85, 0.8, Intent.UNRELATED),  # sure enough
+        # a caption (no person, no finite auxiliary) however sure the model is
+        ("a man fixing a car engine in a garage", 0.85, 0.8, Intent.SEARCH),
+        ("kids splashing in the swimming pool", 0.95, 0.75, Intent.SEARCH),
+        # sure enough, and a statement or someone's own thing
+        ("the car in the garage won't start", 0.85, 0.8, Intent.UNRELATED),
+        ("my car battery died in the garage", 0.95, 1.0, Intent.UNRELATED),
+        ("the sound is too low", 0.95, 1.0, Intent.UNRELATED),
         ("a recipe for my grandmother's stew", 0.6, 0.4, Intent.UNRELATED),  # not catalog words
         ("turn on the living room lights", 0.6, 1.0, Intent.UNRELATED),  # a command
         ("the best remedy for a sore back?", 0.6, 1.0, Intent.UNRELATED),  # a question

@@ -11,6 +11,11 @@ pumps") describes an act, as a caption does, and is a search however sure the mo
 it names who wants something ("making a deposit into my account") or asks. A request made to an
 assistant says who it is for or asks; the router's unrelated training lines (CLINC's banking,
 shopping and car requests) share such a phrase's words, never its shape.
+
+A noun phrase with no finite auxiliary and no person ("a car parked in the garage", "kids
+splashing in the swimming pool") is a caption however sure the model is: the model's confident
+unrelated lines that start like a scene all say whose thing it is or state something with a
+finite verb ("my car battery died", "the sound is too low", "someone stole my card").
 """
 
 from __future__ import annotations
@@ -37,6 +42,13 @@ _GERUND_START = re.compile(
 )
 #: Who wants it: a request made to an assistant.
 _PERSON = re.compile(r"\b(?:i|i'm|i'd|i've|me|my|mine|you|your|we|us|our)\b", re.I)
+#: A finite auxiliary or modal: the phrase states or asks something ("the sound is too low").
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|can|could|will|would|shall|should"
+    r"|may|might|must|need|needs|isn't|aren't|wasn't|weren't|hasn't|haven't|don't|doesn't|didn't"
+    r"|can't|won't|wouldn't|shouldn't|it's|that's|what|how|why)\b",
+    re.I,
+)
 
 
 def scene_search(
@@ -44,14 +56,18 @@ def scene_search(
 ) -> Classification:
     """SEARCH for a statement whose content words the catalog mostly knows (`known`, the share)
     and that the model called UNRELATED: one that starts like a noun phrase ("a", "the",
-    "people", ...) when that confidence is below `SCENE_MAX_UNRELATED`, or one that starts with
-    a gerund and names no person it is for; else `routed` as it is."""
+    "people", ...) when that confidence is below `SCENE_MAX_UNRELATED` or it reads as a caption
+    (`_caption`), or one that starts with a gerund and names no person it is for; else `routed`
+    as it is."""
     if (
         routed.intent is Intent.UNRELATED
         and known >= SCENE_MIN_KNOWN
         and "?" not in text
         and (
-            (routed.confidence < SCENE_MAX_UNRELATED and _SCENE_START.match(text))
+            (
+                _SCENE_START.match(text)
+                and (routed.confidence < SCENE_MAX_UNRELATED or _caption(text))
+            )
             or (_GERUND_START.match(text) and not _PERSON.search(text))
         )
     ):
@@ -59,3 +75,8 @@ def scene_search(
             Intent.SEARCH, search_probability, "local", "a scene in catalog words"
         )
     return routed
+
+
+def _caption(text: str) -> bool:
+    """A noun phrase with no person and no finite auxiliary: "a car parked in the garage"."""
+    return not _PERSON.search(text) and not _FINITE.search(text)
