@@ -170,6 +170,27 @@ def test_a_narrowing_said_with_keep_is_a_follow_up() -> None:
     assert not is_follow_up("keep the change")
 
 
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("hang on to just the ones with a woman in them", "only the ones with a woman in them"),
+        ("cut it back to the trolley shots with women", "only the trolley ones with women"),
+        ("the sixties ones and nothing else", "only the sixties ones"),
+        ("those with a banner, nothing more", "only those with a banner"),
+        ("only the shots that have a woman in them", "only the ones that have a woman in them"),
+        ("kids taking shots at the hoop", "kids taking shots at the hoop"),  # a request
+    ],
+)
+def test_narrowings_said_other_ways_read_as_only(text: str, kept: str) -> None:
+    assert kept_to_only(text) == kept
+
+
+def test_a_narrowing_to_the_shots_with_something_adds_that_thing_only() -> None:
+    funeral = {"query": "pallbearers casket service"}
+    planned = plan_turn("only the shots that have a woman in them", funeral)
+    assert planned.follow_up and planned.query == "pallbearers casket service woman"
+
+
 def test_only_the_ones_with_something_and_nothing_to_narrow_asks_for_that_thing() -> None:
     assert plan_turn("keep just the ones with a piano").query == "piano"
     assert plan_turn("just the ones with a tiled floor").query == "tiled floor"

@@ -18,9 +18,11 @@ KEEP_TO_RE = re.compile(
     r"stick\s+(?:to|with)"
     # "cut it down to the sixties", "narrow that down to photographs", "narrow it to the fifties"
     r"|(?:cut|trim|pare|whittle|narrow)\s+(?:it|them|this|that|these|those|things|"
-    r"the\s+(?:results|list))\s+(?:down\s+)?to"
+    r"the\s+(?:results|list))\s+(?:(?:down|back)\s+)?to"
     # "keep only the brides", "just keep the fifties ones", "leave just the ones with a banner"
     r"|(?:(?:just|only)\s+)?(?:keep|leave)\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b)"
+    # "hang on to just the ones with a woman in them"
+    r"|(?:hold|hang)\s+on\s+to\s+(?:only|just)"
     # "keep the 1940s only", "keep those with a piano only", "hold on to the sixties ones only"
     r"|(?:keep|(?:hold|hang)\s+on\s+to)(?=\s+(?:the|those|these)\b[^.?!]*\bonly\s*[.?!]*\s*$)"
     # "keep the ones shot at Forbes Field", "keep those with a piano", "keep the forties and
@@ -36,6 +38,16 @@ KEEP_TO_RE = re.compile(
     r")\b",
     re.IGNORECASE,
 )
+# "the sixties ones and nothing else", "those with a banner, nothing more": a narrowing said at
+# its end (the kept records first)
+ONLY_AT_END_RE = re.compile(
+    r"^(?P<kept>(?:the|those|these)\b[^.?!]*?)\s*,?\s*(?:and\s+)?"
+    r"(?:nothing\s+(?:else|more)|no\s+others?|none\s+of\s+the\s+rest)\s*[.?!]*\s*$",
+    re.IGNORECASE,
+)
+# "the shots", "those trolley shots" in a narrowing: the records shown ("only the shots that
+# have a woman in them": the ones with a woman), not a subject (a basketball shot)
+SHOTS_RE = re.compile(r"\b(?P<the>the|those|these)\s+(?P<about>[a-z][\w'-]*\s+)?shots\b", re.I)
 # "... from that batch", "out of those results": the records shown, named by a word for a lot of
 # them (a follow-up's pointer, not its subject)
 _FROM_THOSE_RE = re.compile(
