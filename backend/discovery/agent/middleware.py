@@ -22,7 +22,12 @@ from discovery.agent.facts_tool import FactsArtifact
 from discovery.agent.intents import GUARDRAIL, Classification, Intent, IntentClassifier
 from discovery.agent.memory import window_update
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.thread_turns import asks_for_records, names_a_period, points_back
+from discovery.agent.offline.thread_turns import (
+    asks_for_records,
+    names_a_period,
+    points_back,
+    presidency_request,
+)
 from discovery.agent.responses import (
     ArchiveRecord,
     Attempt,
@@ -122,6 +127,8 @@ def in_thread(
         return Classification(Intent.SEARCH, c.confidence, "thread", f"points back ({c.intent})")
     if c.intent is Intent.UNCLEAR and names_a_period(text, catalog):  # "medieval objects"
         return Classification(Intent.SEARCH, c.confidence, "thread", "a period (unclear)")
+    if presidency_request(text, catalog):  # "things made while Ulysses Grant was president"
+        return Classification(Intent.SEARCH, c.confidence, "thread", f"a presidency ({c.intent})")
     if asks_for_records(text, catalog):  # "so basically pics of ppl smoking i guess"
         return Classification(Intent.SEARCH, c.confidence, "thread", f"records of ({c.intent})")
     return c

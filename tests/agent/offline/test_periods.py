@@ -143,6 +143,11 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
         ("pieces from the Progressive Era", (1896, 1916)),
         ("works from the Clinton administration", (1993, 2001)),
         ("photos from the Teddy Roosevelt years", (1901, 1909)),
+        # a first name before the president's, and "time in office"
+        ("things made while Ulysses Grant was president", (1869, 1877)),
+        ("works from Teddy Roosevelt's time in office", (1901, 1909)),
+        ("works from Woodrow Wilson's time in office", (1913, 1921)),
+        ("photos from Franklin Roosevelt's years as president", (1933, 1945)),
         ("decorative pieces from the Rococo", (1730, 1770)),
         ("stuff from the disco era", (1974, 1979)),
         ("a bowl from the Ming dynasty", (1368, 1644)),

@@ -7,7 +7,12 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from discovery.agent.intents import GUARDRAIL, Classification, Intent
 from discovery.agent.middleware import in_thread
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
-from discovery.agent.offline.thread_turns import asks_for_records, names_a_period, points_back
+from discovery.agent.offline.thread_turns import (
+    asks_for_records,
+    names_a_period,
+    points_back,
+    presidency_request,
+)
 from discovery.agent.responses import ArchiveRecord
 from discovery.agent.tools import SEARCH_TOOL, SearchArtifact
 
@@ -96,6 +101,17 @@ def test_an_unclear_request_for_a_period_is_a_search() -> None:
     assert not names_a_period("renaissance spaceships", catalog)  # a word the catalog lacks
     assert not names_a_period("only the ones from the 1930s please", catalog)  # a follow-up
     assert not names_a_period("something old?", catalog)  # no period
+
+
+def test_a_stated_request_for_a_presidency_is_a_search_whatever_the_router_said() -> None:
+    catalog = CatalogEvidence(["things", "made", "cars"])
+    unrelated = Classification(Intent.UNRELATED, 0.5, "local")
+    routed = in_thread(unrelated, "things made while Ulysses Grant was president", [], catalog)
+    assert (routed.intent, routed.source) == (Intent.SEARCH, "thread")
+    assert presidency_request("cars from Nixon's time in office", catalog)
+    assert not presidency_request("who was vice president while Nixon was president?", catalog)
+    assert not presidency_request("spaceships while Nixon was president", catalog)  # unknown
+    assert not presidency_request("things made in the 1870s", catalog)  # no president named
 
 
 def test_a_request_for_records_of_a_kind_with_a_word_the_catalog_uses_is_a_search() -> None:

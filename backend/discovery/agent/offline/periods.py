@@ -119,11 +119,19 @@ PRESIDENTS: dict[str, tuple[int, int]] = {
     r"(?:george\s+)?w\.?\s+bush|bush\s+(?:junior|jr\.?)": (2001, 2009),
 }  # fmt: skip
 _NAMES = "|".join(sorted(PRESIDENTS, key=len, reverse=True))  # "teddy roosevelt" first
+# "Ulysses Grant", "Woodrow Wilson": a first name (and an initial) before the name
+_FIRST = rf"(?:(?!(?:{_NAMES})\b)[a-z]+\s+(?:[a-z]\.?\s+)?)?"
+# "years", "administration", "time in office", "terms as president"
+_TERM = (
+    r"(?:years|era|administration|presidency"
+    r"|(?:time|terms?|years|days)\s+(?:in\s+office|as\s+president|in\s+the\s+white\s+house))"
+)
 _TERM_RE = re.compile(
-    rf"\b(?:while|when)\s+(?:president\s+)?(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office)"
-    rf"|\b(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?(?P<b>{_NAMES})(?:'s)?\s+"
-    r"(?:years|era|administration|presidency)\b"
-    rf"|\b(?:the\s+)?(?P<c>{_NAMES})(?:'s)?\s+(?:years|era|administration|presidency)\b"
+    rf"\b(?:while|when)\s+(?:president\s+)?{_FIRST}(?P<a>{_NAMES})\s+was\s+"
+    r"(?:president|in\s+office|in\s+the\s+white\s+house)"
+    rf"|\b(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?{_FIRST}(?P<b>{_NAMES})(?:'s)?\s+"
+    rf"{_TERM}\b"
+    rf"|\b(?:the\s+)?{_FIRST}(?P<c>{_NAMES})(?:'s)?\s+{_TERM}\b"
     rf"|\bunder\s+president\s+(?P<d>{_NAMES})\b",
     re.IGNORECASE,
 )
@@ -153,6 +161,12 @@ def without_named_period(text: str) -> str:
     text = _HALF_RE.sub(" ", _TERM_RE.sub(" ", text))
     text = _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
     return _AGE_RE.sub(" ", text)
+
+
+def names_a_presidency(text: str) -> bool:
+    """Whether the text names a president's years by a frame that names the time ("while
+    Ulysses Grant was president", "Teddy Roosevelt's time in office")."""
+    return _TERM_RE.search(text) is not None
 
 
 def without_eras(text: str) -> str:

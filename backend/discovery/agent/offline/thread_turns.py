@@ -21,7 +21,7 @@ from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.media_types import parse_media_type
-from discovery.agent.offline.periods import period_filters, without_eras
+from discovery.agent.offline.periods import names_a_presidency, period_filters, without_eras
 from discovery.agent.offline.querying import (
     is_follow_up,
     kept_to_only,
@@ -76,6 +76,14 @@ def names_a_period(text: str, catalog: CatalogEvidence | None = None) -> bool:
         return False
     rest = subject(without_eras(text))
     return not rest or (catalog is not None and catalog.knows_all(rest))
+
+
+def presidency_request(text: str, catalog: CatalogEvidence | None = None) -> bool:
+    """Whether `text` states a request for a president's years, with no word the catalog does
+    not know besides ("things made while Ulysses Grant was president"), which the router alone
+    may read as unrelated (a question, "who was vice president while Nixon was president?",
+    is left to the router)."""
+    return "?" not in text and names_a_presidency(text) and names_a_period(text, catalog)
 
 
 def points_back(
