@@ -7,7 +7,9 @@ import pytest
 from tests.catalog.test_ingest import FIXTURE
 
 from discovery.agent.more_like import needed_shared, subject_words
-from discovery.agent.tools import SearchArtifact, make_search_tool, with_word
+from discovery.agent.offline.terms import stem, stems
+from discovery.agent.responses import ArchiveRecord
+from discovery.agent.tools import SearchArtifact, held_first, make_search_tool, with_word
 from discovery.catalog.archives.ingest import ingest_archives
 from discovery.runtime import Runtime
 
@@ -90,3 +92,35 @@ def test_with_word_adds_a_word_the_query_does_not_hold_in_any_form() -> None:
     assert with_word("australia prints", "print") == "australia prints"
     assert with_word("", "film") == "film"
     assert with_word("architectural models", "architecture") == "architectural models"
+
+
+def _record(rid: str, title: str) -> ArchiveRecord:
+    return ArchiveRecord(id=rid, title=title, description="", summary=title, score=0.5)
+
+
+def test_held_first_puts_the_records_holding_every_required_word_first() -> None:
+    records = [
+        _record("a", "Pallbearers carrying casket"),
+        _record("b", "Women mourners beside casket"),
+        _record("c", "Casket in funeral home"),
+        _record("d", "Woman standing by casket with flowers"),
+    ]
+    held = held_first(records, ["woman"])  # any number: "women" holds it too
+    assert [r.id for r in held] == ["b", "d", "a", "c"]
+    assert [r.id for r in held_first(records, ["woman", "flowers"])] == ["d", "a", "b", "c"]
+    assert held_first(records, ["trumpet"]) == records  # none holds it: the order stays
+    assert held_first(records, ["casket"]) == records  # every one holds it
+    assert held_first(records, []) == records
+
+
+async def test_the_tool_shows_the_records_holding_a_required_word_first(
+    runtime: Runtime,
+) -> None:
+    await ingest_archives(runtime.db, runtime.embedder, [FIXTURE])
+    search = make_search_tool(runtime.search).coroutine  # type: ignore[attr-defined]
+    _, plain = await search(query="streetcar", match_threshold=0.0, match_count=3)
+    first = SearchArtifact.model_validate(plain).records
+    word = next(w for w in first[-1].title.lower().split() if len(w) > 4 and w.isalpha())
+    _, found = await search(query="streetcar", match_threshold=0.0, match_count=3, require=[word])
+    records = SearchArtifact.model_validate(found).records
+    assert stem(word) in stems(f"{records[0].title} {records[0].description}")

@@ -13,6 +13,7 @@ from discovery.agent.more_like import DocFreq, more_like
 from discovery.agent.offline.terms import stem, stems
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
+from discovery.search import word_forms
 from discovery.search.models import MAX_EXCLUDED, InvalidRequest, SearchRequest, Strategy
 from discovery.search.service import SearchService
 from discovery.search.similar import UnknownItem
@@ -51,6 +52,11 @@ class SearchArgs(BaseModel):
         default=None,
         description="Usually left out. 'dense': rank by meaning alone, whatever words the "
         "records share with the query (when records matching one word crowd out the rest).",
+    )
+    require: list[str] | None = Field(
+        default=None,
+        description="Words a narrowing adds, which the records shown first must hold (any "
+        "singular or plural form): 'woman' for 'only the ones with a woman in them'.",
     )
 
 
@@ -95,6 +101,22 @@ class Reranker(Protocol):
     pool: int
 
     async def rerank(self, query: str, records: list[ArchiveRecord]) -> list[ArchiveRecord]: ...
+
+
+#: With `require` and no reranker, how many records are searched to put those holding it first.
+REQUIRE_POOL = 30
+
+
+def held_first(records: list[ArchiveRecord], required: list[str]) -> list[ArchiveRecord]:
+    """The records whose title or description holds every required word (in any singular or
+    plural form, by English stem) first, each part in its order; all as they were when none or
+    every one holds them."""
+    keys = [{stem(f) for f in word_forms.forms(w.lower())} for w in required if w.strip()]
+    holding = [r for r in records if all(k & stems(f"{r.title} {r.description}") for k in keys)]
+    if not keys or not holding or len(holding) == len(records):
+        return records
+    ids = {r.id for r in holding}
+    return holding + [r for r in records if r.id not in ids]
 
 
 def with_word(query: str, word: str) -> str:
@@ -147,6 +169,7 @@ def make_search_tool(
         similar_to: str | None = None,
         exclude_ids: list[str] | None = None,
         leg: str | None = None,
+        require: list[str] | None = None,
     ) -> tuple[str, dict[str, Any]]:
         if media_type and media_type.lower() not in await search.archive_media_types():
             # A type the archive's records do not carry would filter every record out: search
@@ -165,7 +188,7 @@ def make_search_tool(
                 similar_to=similar_to or None,
                 exclude_ids=(exclude_ids or [])[:MAX_EXCLUDED] if similar_to else None,
                 item_type=ItemKind.ARCHIVE,  # the archive's default strategy (a setting)
-                limit=max(match_count, rerank.pool) if rerank else match_count,
+                limit=max(match_count, rerank.pool if rerank else REQUIRE_POOL if require else 0),
                 tool_threshold=match_threshold,
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,
@@ -191,6 +214,8 @@ def make_search_tool(
         records = [ArchiveRecord.from_hit(hit) for hit in response.items]
         if rerank is not None:
             records = await rerank.rerank(request.query, records)
+        if require and not similar_to:  # "only the ones with a woman in them"
+            records = held_first(records, require)
         records = records[:match_count]
         ranks = response.metadata.leg_ranks
         artifact = SearchArtifact(

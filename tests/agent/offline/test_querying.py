@@ -189,6 +189,11 @@ def test_a_narrowing_to_the_shots_with_something_adds_that_thing_only() -> None:
     funeral = {"query": "pallbearers casket service"}
     planned = plan_turn("only the shots that have a woman in them", funeral)
     assert planned.follow_up and planned.query == "pallbearers casket service woman"
+    assert planned.required == ("woman",)  # the records holding it first
+    played = plan_turn("only those where somebody plays piano too", funeral)
+    assert played.required == ("plays", "piano")  # "somebody" is no word a record must hold
+    assert plan_turn("only the 1960s ones", funeral).required == ()  # a period, no word
+    assert plan_turn("what about coal mines?", funeral).required == ()  # a new subject
 
 
 def test_only_the_ones_with_something_and_nothing_to_narrow_asks_for_that_thing() -> None:

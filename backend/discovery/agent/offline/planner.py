@@ -163,9 +163,11 @@ class LocalPlanner(BaseChatModel):
             # new filters; as any narrowing, what was shown may be shown again.
             like = {"similar_to": previous["similar_to"], "exclude_ids": []}
             return self._search(str(previous["query"]), plan.filters | like)
-        return self._search(plan.query, plan.filters)
+        return self._search(plan.query, plan.filters, plan.required)
 
-    def _search(self, query: str, filters: dict[str, Any]) -> AIMessage:
+    def _search(
+        self, query: str, filters: dict[str, Any], required: tuple[str, ...] = ()
+    ) -> AIMessage:
         threshold = self.match_threshold
         if "similar_to" not in filters and filters.keys() & set(_KEPT) and names_nothing(query):
             threshold = 0.0  # "works from the Reagan years": any record of the period answers
@@ -175,6 +177,8 @@ class LocalPlanner(BaseChatModel):
             "match_count": self.match_count,
             **filters,
         }
+        if required:  # what a narrowing adds: the records holding it first
+            args["require"] = list(required)
         return _call(SEARCH_TOOL, args)
 
 

@@ -171,6 +171,9 @@ RECORD_WORDS = frozenset(
 )
 
 
+# People a narrowing keeps ("only the ones with a woman in them"): general words, but what the
+# records must show
+_PEOPLE = frozenset("man men woman women".split())
 # How a record was made, in a narrowing ("just the ones shot in the Harris Studio")
 _HOW_MADE = frozenset("taken shot done photographed".split())
 
@@ -188,6 +191,7 @@ class PlannedSearch:
     query: str
     filters: dict[str, Any] = field(default_factory=dict)
     follow_up: bool = False
+    required: tuple[str, ...] = ()  # what a narrowing adds ("woman"): records holding it first
 
 
 def is_follow_up(text: str) -> bool:
@@ -238,10 +242,12 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
             # "only the ones taken in a church": the place narrows, not how they were made
             topic = " ".join(w for w in topic.split() if w not in _HOW_MADE)
             query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))
+            required = tuple(w for w in topic.split() if w in _PEOPLE or w not in GENERIC_WORDS)
         else:  # "what about coal mines?" switches; "only photographs" keeps the subject
-            query = topic or earlier
+            query, required = topic or earlier, ()
         extra = constraint_words(text)
-        return PlannedSearch(" ".join(x for x in (query, extra) if x).strip(), merged, True)
+        planned = " ".join(x for x in (query, extra) if x).strip()
+        return PlannedSearch(planned, merged, True, required)
     filters = {k: v for k, v in filters.items() if v is not None}
     query = write_query(text) or text.strip().lower()
     return PlannedSearch(" ".join((query, *excluded)), filters)
