@@ -84,6 +84,13 @@ def test_a_change_of_subject_in_a_thread_points_back_when_the_catalog_knows_it()
     assert not points_back("forget boxing, show me bridges instead", thread)
 
 
+def test_a_conversion_of_units_is_no_catalog_question() -> None:
+    catalog = CatalogEvidence(["ounces", "cup", "milk", "cups", "spoons", "silver"])
+    assert not points_back("how many ounces are in a cup of milk?", [], catalog)
+    assert not points_back("how many cups in a gallon?", [], catalog)
+    assert points_back("how many silver cups are there?", [], catalog)  # records counted
+
+
 def test_a_question_about_a_whole_media_type_is_a_catalog_question() -> None:
     assert points_back("How many films are in there?", [])
     assert points_back("who are the video artists?", [])

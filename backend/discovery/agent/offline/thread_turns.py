@@ -44,6 +44,13 @@ _HOW_TO_RE = re.compile(r"\s*(?:how|why)\b", re.I)
 _NARROWING_WORDS = frozenset("only just restrict limit narrow narrowed down keep stick".split())
 # Words a turn changes its subject with, inside a thread.
 _SWITCH = frozenset("forget forgot never mind nevermind instead rather scratch".split())
+# "how many ounces are in a cup of milk?": a conversion of units, not a count of records
+_CONVERSION_RE = re.compile(
+    r"^\s*how\s+many\s+(?:ounces|grams|kilograms|kilos|pounds|cups|teaspoons|tablespoons|pints"
+    r"|quarts|gallons|liters|litres|calories|inches|feet|yards|miles|meters|metres|kilometers"
+    r"|kilometres|seconds|minutes|hours|days|weeks)\b[^?]*?\b(?:in|per)\s+(?:a|an|one|each|every)\b",
+    re.I,
+)
 _SWITCH_RE = re.compile(r"\b(?:forget|never\s*mind|instead|scratch\s+that|rather\s+than)\b", re.I)
 
 
@@ -105,7 +112,7 @@ def points_back(
         # "forget clocks, show me mirrors instead": a new subject the catalog knows
         return catalog.knows_all(" ".join(w for w in subject(text).split() if w not in _SWITCH))
     question = parse_question(text)
-    if question is None:
+    if question is None or _CONVERSION_RE.match(text):
         return False
     if not question.subject and question.filters.get("media_type"):
         return True  # "how many video works are there?": a kind of record the catalog has
