@@ -290,3 +290,11 @@ def test_spelling_variants_are_one_change_each() -> None:
     # only the vowels British spelling adds: "statues" is no "states", "could" no "cold"
     assert "states" not in variants("statues") and "cold" not in variants("could")
     assert "archeology" in variants("archaeology") and "mustache" in variants("moustache")
+
+
+def test_apply_makes_an_article_agree_with_the_correction() -> None:
+    flyboy = Correction("a flyboy", "an air force man", {"flyboy": "air force man"})
+    assert flyboy.apply("A flyboy home on leave") == "An air force man home on leave"
+    umbrella = Correction("an umbrela", "an umbrella", {"umbrela": "umbrella"})
+    assert umbrella.apply("a man with an umbrela") == "a man with an umbrella"
+    assert Correction("a lorry", "a truck", {"lorry": "truck"}).apply("a lorry") == "a truck"

@@ -57,15 +57,25 @@ class Correction:
         return bool(self.changes)
 
     def apply(self, text: str) -> str:
-        """`text` with the same words corrected (whole words, any case)."""
+        """`text` with the same words corrected (whole words, any case), an article before one
+        agreeing with its correction ("a flyboy" -> "an air force man")."""
         for wrong, right in self.changes.items():
-            pattern = re.compile(rf"\b{re.escape(wrong)}\b", re.IGNORECASE)
+            pattern = re.compile(
+                rf"\b(?:(?P<article>an?)\s+)?(?P<word>{re.escape(wrong)})\b", re.IGNORECASE
+            )
             text = pattern.sub(_replacer(right), text)
         return text
 
 
 def _replacer(term: str) -> Callable[[re.Match[str]], str]:
-    return lambda m: _case_like(m.group(), term)
+    def replace(m: re.Match[str]) -> str:
+        word = _case_like(m["word"], term)
+        if not (article := m["article"]):
+            return word
+        agreeing = "an" if term[:1].lower() in "aeiou" else "a"
+        return f"{agreeing.capitalize() if article[0].isupper() else agreeing} {word}"
+
+    return replace
 
 
 def _case_like(typed: str, term: str) -> str:
