@@ -39,6 +39,11 @@ from discovery.agent.offline.querying import (
         ("we are researching hats and we'd like images of fedoras", "images of fedoras"),
         ("got any snaps of dockworkers?", "snaps of dockworkers"),
         ("actually let's look at overcoats instead", "overcoats"),
+        # "pull up", "fetch me", "I'd appreciate": frames too
+        ("pull up photographs taken in the fifties", "photographs taken in the fifties"),
+        ("fetch me the jazz photos", "jazz photos"),
+        ("I'd appreciate any photographs of a murder trial", "photographs of a murder trial"),
+        ("pull-toys and rocking horses", "pull-toys and rocking horses"),  # no frame
         # a count said with a noun of number, as captions count
         ("a pair of little girls posing together", "two little girls posing together"),
         ("half a dozen women posing as a group", "six women posing as a group"),
