@@ -108,6 +108,8 @@ def test_held_first_puts_the_records_holding_every_required_word_first() -> None
     held = held_first(records, ["woman"])  # any number: "women" holds it too
     assert [r.id for r in held] == ["b", "d", "a", "c"]
     assert [r.id for r in held_first(records, ["woman", "flowers"])] == ["d", "a", "b", "c"]
+    # those holding more of the query's other words first
+    assert [r.id for r in held_first(records, ["woman"], "flowers casket")] == ["d", "b", "a", "c"]
     assert held_first(records, ["trumpet"]) == records  # none holds it: the order stays
     assert held_first(records, ["casket"]) == records  # every one holds it
     assert held_first(records, []) == records

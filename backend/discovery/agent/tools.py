@@ -10,6 +10,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from discovery.agent.more_like import DocFreq, more_like
+from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.terms import stem, stems
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
@@ -107,14 +108,20 @@ class Reranker(Protocol):
 REQUIRE_POOL = 30
 
 
-def held_first(records: list[ArchiveRecord], required: list[str]) -> list[ArchiveRecord]:
+def held_first(
+    records: list[ArchiveRecord], required: list[str], query: str = ""
+) -> list[ArchiveRecord]:
     """The records whose title or description holds every required word (in any singular or
-    plural form, by English stem) first, each part in its order; all as they were when none or
-    every one holds them."""
+    plural form, by English stem) first, those holding more of the query's other words before
+    the rest of them, each part otherwise in its order; all as they were when none or every one
+    holds them ("smiling camera soldier" narrowed to soldiers: the smiling soldiers first)."""
     keys = [{stem(f) for f in word_forms.forms(w.lower())} for w in required if w.strip()]
-    holding = [r for r in records if all(k & stems(f"{r.title} {r.description}") for k in keys)]
+    found = {r.id: stems(f"{r.title} {r.description}") for r in records}
+    holding = [r for r in records if all(k & found[r.id] for k in keys)]
     if not keys or not holding or len(holding) == len(records):
         return records
+    others = stems(" ".join(content_words(query))) - set().union(*keys)
+    holding.sort(key=lambda r: -len(others & found[r.id]))  # stable: the order within a share
     ids = {r.id for r in holding}
     return holding + [r for r in records if r.id not in ids]
 
@@ -215,7 +222,7 @@ def make_search_tool(
         if rerank is not None:
             records = await rerank.rerank(request.query, records)
         if require and not similar_to:  # "only the ones with a woman in them"
-            records = held_first(records, require)
+            records = held_first(records, require, request.query)
         records = records[:match_count]
         ranks = response.metadata.leg_ranks
         artifact = SearchArtifact(
