@@ -390,14 +390,20 @@ def test_a_guessed_reference_points_back_when_it_asks_for_likeness() -> None:
 )
 def test_the_one_a_maker_took_points_back_at_it(text: str) -> None:
     """ "The one X took" was shown, as the person thinks: when none of the shown ones is by
-    that maker, the answer says so instead of searching the name. "The X one, more like it"
-    stays a guess that may be a request (a place's name reads like a maker's)."""
+    that maker, the answer says so instead of searching the name. So does a turn that opens with
+    "the X one" (since stop 47); "more like the X one" stays a guess that may be a request (a
+    place's name reads like a maker's)."""
     ref = parse_reference(text)
     assert ref is not None and ref.guessed and ref.creator and points_back(ref, text)
     said = resolve(ref, SHOWN)
     assert isinstance(said, str) and f"is by {ref.creator}" in said
-    named = parse_reference("the Sol Libsohn one, more in that vein")
-    assert named is not None and not points_back(named, "the Sol Libsohn one, more in that vein")
+    opening = "the Sol Libsohn one, more in that vein"
+    named = parse_reference(opening)
+    assert named is not None and points_back(named, opening)
+    said = resolve(named, SHOWN)
+    assert isinstance(said, str) and "is by Sol Libsohn or has those words in its title" in said
+    later = "more like the Sol Libsohn one"
+    assert not points_back(parse_reference(later), later)  # type: ignore[arg-type]
 
 
 def test_the_one_a_maker_took_is_that_makers_record() -> None:
@@ -465,7 +471,11 @@ def test_a_lower_case_word_before_one_names_a_shown_record_by_its_title() -> Non
     text = "the duckpins one, similar ones please"
     ref = parse_reference(text)
     assert ref is not None and (ref.about, ref.guessed) == ("duckpins", True)
-    assert not points_back(ref, text)  # none holds it: a request of its own
+    assert points_back(ref, text)  # it opens the turn: one shown, none holds it, said so
+    back = "back to the banners: the Red Cross one, similar"
+    assert points_back(parse_reference(back), back)  # type: ignore[arg-type]
+    later = "more like the duckpins one"
+    assert not points_back(parse_reference(later), later)  # type: ignore[arg-type]
     for plain in ("the same one again, more like it", "the Luke Swank one, more like it"):
         other = parse_reference(plain)
         assert other is not None and other.about is None

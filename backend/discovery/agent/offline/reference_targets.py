@@ -30,6 +30,11 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
         for record in shown if ref.guessed else ():  # "the Stallworth one": a name in a title
             if wanted and _in_order(wanted, _name_words(record.title).split()):
                 return record
+        if ref.guessed:  # "the Red Cross one": a maker's name or words of a title
+            return (
+                f"None of the {counted} I showed is by {ref.creator} or has those words in its "
+                "title. Which one do you mean?"
+            )
         return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
     if ref.about is not None:  # the first record holding the most (at least half) of its words
         stems = {stem(w) for w in content_words(ref.about)}

@@ -131,13 +131,25 @@ def _position(m: re.Match[str]) -> int:
 
 def points_back(ref: Reference, text: str) -> bool:
     """Whether a guessed reference still points at a shown record when none matches it: "the
-    one with the bride, anything like it?" and "the one Luke Swank took, more of those" ask
-    about one shown (so the answer says none matches), where "more like the Hill District one"
-    and "the Crawford Grill one, more like it" may be requests of their own (a place's name
-    reads like a maker's)."""
-    if ref.demonstrative or not rp.SIMILAR_RE.search(text) or rp.WORD_ONE_RE.search(text):
-        return False  # "the duckpins one" may be a request of its own
+    one with the bride, anything like it?", "the one Luke Swank took, more of those" and, since
+    stop 47, a turn that opens with a record named by words and "one" ("the lunch box one,
+    similar ones please", "back to the banners: the Red Cross one, similar") ask about one shown
+    (so the answer says none matches), where "more like the Hill District one" may be a request
+    of its own (a place's name reads like a maker's). Every judged turn that opens so points at
+    a shown record (12 of them had been searched for their words)."""
+    if ref.demonstrative or not rp.SIMILAR_RE.search(text):
+        return False
+    if _OPENS_WITH_ONE.match(text[m.end() :] if (m := BACK_TO_RE.match(text)) else text):
+        return True  # "the duckpins one, similar", "the Red Cross one": one shown, by its words
+    if rp.WORD_ONE_RE.search(text):
+        return False  # "more like the duckpins one" may be a request of its own
     return ref.about is not None or (ref.creator is not None and bool(rp.OPENS_TOOK_RE.match(text)))
+
+
+# "the lunch box one, ...", "and the Red Cross one: ...": a turn that opens by naming a record
+_OPENS_WITH_ONE = re.compile(
+    r"\s*(?:(?:and|so|ok|okay|now)\b[\s,]*)?the\s+[^,.:;?!]+?\s+one\b", re.I
+)
 
 
 def _without(text: str, m: re.Match[str]) -> str:
