@@ -110,6 +110,10 @@ def test_held_first_puts_the_records_holding_every_required_word_first() -> None
     assert [r.id for r in held_first(records, ["woman", "flowers"])] == ["d", "a", "b", "c"]
     # those holding more of the query's other words first
     assert [r.id for r in held_first(records, ["woman"], "flowers casket")] == ["d", "b", "a", "c"]
+    # a word the domain's synonyms give for it holds it too
+    army = [_record("e", "Man in Army uniform"), _record("f", "Woman at desk")]
+    soldier = held_first([*army[::-1]], ["soldier"], "", {"soldier": ["serviceman", "army"]})
+    assert [r.id for r in soldier] == ["e", "f"]
     assert held_first(records, ["trumpet"]) == records  # none holds it: the order stays
     assert held_first(records, ["casket"]) == records  # every one holds it
     assert held_first(records, []) == records

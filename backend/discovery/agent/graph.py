@@ -226,7 +226,7 @@ def build_graph(
     return create_agent(
         parts.model,
         tools=[
-            make_search_tool(runtime.search, parts.reranker, parts.terms),
+            make_search_tool(runtime.search, parts.reranker, parts.terms, parts.domain.synonyms),
             make_record_tool(runtime.search.similar),
             make_facts_tool(runtime.db, runtime.search.archive_media_types),
         ],

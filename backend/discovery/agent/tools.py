@@ -3,6 +3,7 @@ the archive records as the tool's artifact (what the answer is built from)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, Protocol
 
 from langchain_core.messages import BaseMessage, ToolMessage
@@ -109,13 +110,17 @@ REQUIRE_POOL = 30
 
 
 def held_first(
-    records: list[ArchiveRecord], required: list[str], query: str = ""
+    records: list[ArchiveRecord],
+    required: list[str],
+    query: str = "",
+    synonyms: Mapping[str, list[str]] | None = None,
 ) -> list[ArchiveRecord]:
     """The records whose title or description holds every required word (in any singular or
-    plural form, by English stem) first, those holding more of the query's other words before
-    the rest of them, each part otherwise in its order; all as they were when none or every one
-    holds them ("smiling camera soldier" narrowed to soldiers: the smiling soldiers first)."""
-    keys = [{stem(f) for f in word_forms.forms(w.lower())} for w in required if w.strip()]
+    plural form, by English stem, or a word `synonyms` gives for it: "army" for "soldier")
+    first, those holding more of the query's other words before the rest of them, each part
+    otherwise in its order; all as they were when none or every one holds them ("smiling
+    camera soldier" narrowed to soldiers: the smiling soldiers first)."""
+    keys = [_forms(w.lower(), synonyms or {}) for w in required if w.strip()]
     found = {r.id: stems(f"{r.title} {r.description}") for r in records}
     holding = [r for r in records if all(k & found[r.id] for k in keys)]
     if not keys or not holding or len(holding) == len(records):
@@ -124,6 +129,13 @@ def held_first(
     holding.sort(key=lambda r: -len(others & found[r.id]))  # stable: the order within a share
     ids = {r.id for r in holding}
     return holding + [r for r in records if r.id not in ids]
+
+
+def _forms(word: str, synonyms: Mapping[str, list[str]]) -> set[str]:
+    """The stems that hold `word`: its singular and plural, and its synonyms' (a phrase by its
+    last word, as the lexical grader reads it)."""
+    said = [word, *(m.split()[-1] for m in synonyms.get(word, []) if m.strip())]
+    return {stem(f) for w in said for f in word_forms.forms(w)}
 
 
 def with_word(query: str, word: str) -> str:
@@ -157,7 +169,10 @@ def describe(artifact: SearchArtifact, limit: int = 5) -> str:
 
 
 def make_search_tool(
-    search: SearchService, reranker: Reranker | None = None, terms: DocFreq | None = None
+    search: SearchService,
+    reranker: Reranker | None = None,
+    terms: DocFreq | None = None,
+    synonyms: Mapping[str, list[str]] | None = None,
 ) -> BaseTool:
     """The tool over the engine's archive search (the strategy a client gets by default:
     `DISCOVERY_ARCHIVE_STRATEGY`). With a reranker, the first `reranker.pool` records are
@@ -222,7 +237,7 @@ def make_search_tool(
         if rerank is not None:
             records = await rerank.rerank(request.query, records)
         if require and not similar_to:  # "only the ones with a woman in them"
-            records = held_first(records, require, request.query)
+            records = held_first(records, require, request.query, synonyms)
         records = records[:match_count]
         ranks = response.metadata.leg_ranks
         artifact = SearchArtifact(
