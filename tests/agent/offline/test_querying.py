@@ -198,6 +198,7 @@ def test_a_narrowing_to_the_shots_with_something_adds_that_thing_only() -> None:
     played = plan_turn("only those where somebody plays piano too", funeral)
     assert played.required == ("plays", "piano")  # "somebody" is no word a record must hold
     assert plan_turn("only the 1960s ones", funeral).required == ()  # a period, no word
+    assert plan_turn("keep only the ones in a club or bar", funeral).required == ()  # either
     assert plan_turn("what about coal mines?", funeral).required == ()  # a new subject
 
 

@@ -243,6 +243,8 @@ def plan_turn(text: str, previous: dict[str, Any] | None = None) -> PlannedSearc
             topic = " ".join(w for w in topic.split() if w not in _HOW_MADE)
             query = " ".join(dict.fromkeys(f"{earlier} {topic}".split()))
             required = tuple(w for w in topic.split() if w in _PEOPLE or w not in GENERIC_WORDS)
+            if re.search(r"\bor\b", text, re.I):  # "only the ones in a club or bar": either
+                required = ()
         else:  # "what about coal mines?" switches; "only photographs" keeps the subject
             query, required = topic or earlier, ()
         extra = constraint_words(text)
