@@ -474,6 +474,8 @@ def test_a_lower_case_word_before_one_names_a_shown_record_by_its_title() -> Non
     assert points_back(ref, text)  # it opens the turn: one shown, none holds it, said so
     back = "back to the banners: the Red Cross one, similar"
     assert points_back(parse_reference(back), back)  # type: ignore[arg-type]
+    saint = "the St. James one, similar ones please"  # a name with a dot
+    assert points_back(parse_reference(saint), saint)  # type: ignore[arg-type]
     later = "more like the duckpins one"
     assert not points_back(parse_reference(later), later)  # type: ignore[arg-type]
     for plain in ("the same one again, more like it", "the Luke Swank one, more like it"):

@@ -148,7 +148,7 @@ def points_back(ref: Reference, text: str) -> bool:
 
 # "the lunch box one, ...", "and the Red Cross one: ...": a turn that opens by naming a record
 _OPENS_WITH_ONE = re.compile(
-    r"\s*(?:(?:and|so|ok|okay|now)\b[\s,]*)?the\s+[^,.:;?!]+?\s+one\b", re.I
+    r"\s*(?:(?:and|so|ok|okay|now)\b[\s,]*)?the\s+[^,:;?!]+?\s+one\b", re.I
 )
 
 
