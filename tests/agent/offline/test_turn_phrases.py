@@ -105,7 +105,10 @@ def test_keep_going_is_no_narrowing() -> None:
 def test_keeping_the_ones_with_something_narrows_the_thread() -> None:
     baseball = {"query": "baseball games"}
     assert plan_turn("keep the ones shot at Forbes Field", baseball) == PlannedSearch(
-        "baseball games forbes field", {}, True
+        "baseball games forbes field",
+        {},
+        True,
+        ("forbes", "field"),  # the records holding it first
     )
     forties = plan_turn("keep the forties and drop the rest", baseball)
     assert forties.follow_up and forties.query == "baseball games forties"
