@@ -178,7 +178,9 @@ def make_search_tool(
     `DISCOVERY_ARCHIVE_STRATEGY`). With a reranker, the first `reranker.pool` records are
     re-ordered by it and cut to `match_count` (the graph gives hybrid search its own,
     `CoverageReranker`), except a search by a record's vector, and over hybrid search one on
-    the dense ranking alone (a refinement that asks for it)."""
+    the dense ranking alone (a refinement that asks for it). A call's `require` puts the
+    records holding those words first (`held_first`; `synonyms`: the domain's, which hold a
+    word too)."""
     hybrid = search.settings.discovery_archive_strategy.value == Strategy.HYBRID.value
 
     async def search_archives_db(
