@@ -12,6 +12,7 @@ from discovery.agent.events import (
     QueryEvent,
     ResultsEvent,
 )
+from discovery.agent.offline.terms import stems
 from discovery.agent.service import AgentService, open_agent
 from discovery.runtime import Runtime
 
@@ -151,3 +152,16 @@ async def test_that_photo_of_something_with_nothing_shown_says_so(agent: AgentSe
     response = await agent.run("more like that calendar photo")
     assert response.response_type == "message"
     assert response.message and "haven't shown you any records" in response.message
+
+
+async def test_a_narrowing_shows_the_records_holding_what_it_adds_first(
+    agent: AgentService,
+) -> None:
+    """'only the ones with a woman in them' adds "woman": the records holding it (or "women")
+    come first, not the thread's best pallbearers photographs without one."""
+    first = await agent.run("pallbearers and a casket at a service")
+    narrowed = await agent.run("only the ones with a woman in them", first.thread_id)
+    assert narrowed.response_type == "results"
+    assert "woman" in narrowed.attempts[0].query
+    for record in narrowed.archives[:5]:
+        assert stems(f"{record.title} {record.description}") & {"woman", "women"}
