@@ -149,6 +149,10 @@ async def test_the_one_with_words_of_its_title_resolves(agent: AgentService) -> 
     # none of the shown records holds the word: the answer says so, no search for it
     missing = await agent.run("the one with the giraffe, anything like it?", first.thread_id)
     assert missing.response_type == "message" and not missing.attempts
+    # so for a turn that opens with "the <words> one" (since stop 47)
+    named = await agent.run("the giraffe one, similar ones please", first.thread_id)
+    assert named.response_type == "message" and not named.attempts
+    assert "giraffe" in named.message
     assert missing.message is not None and "None of the" in missing.message
     assert "'the giraffe'" in missing.message
 
