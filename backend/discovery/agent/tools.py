@@ -11,6 +11,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from discovery.agent.more_like import DocFreq, more_like
+from discovery.agent.offline.lexical import COVERAGE_POOL
 from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.terms import stem, stems
 from discovery.agent.responses import ArchiveRecord
@@ -103,10 +104,6 @@ class Reranker(Protocol):
     pool: int
 
     async def rerank(self, query: str, records: list[ArchiveRecord]) -> list[ArchiveRecord]: ...
-
-
-#: With `require` and no reranker, how many records are searched to put those holding it first.
-REQUIRE_POOL = 30
 
 
 def held_first(
@@ -212,7 +209,7 @@ def make_search_tool(
                 similar_to=similar_to or None,
                 exclude_ids=(exclude_ids or [])[:MAX_EXCLUDED] if similar_to else None,
                 item_type=ItemKind.ARCHIVE,  # the archive's default strategy (a setting)
-                limit=max(match_count, rerank.pool if rerank else REQUIRE_POOL if require else 0),
+                limit=max(match_count, rerank.pool if rerank else COVERAGE_POOL if require else 0),
                 tool_threshold=match_threshold,
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,

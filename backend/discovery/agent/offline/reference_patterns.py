@@ -196,3 +196,6 @@ TOOK_RE = re.compile(
     r"(?i:took|made|shot|painted|drew|photographed|did)\b"
 )
 OPENS_TOOK_RE = re.compile(rf"^\s*(?:and\s+)?{TOOK_RE.pattern}")
+# "the lunch box one, ...", "and the Red Cross one: ...": a turn that opens by naming a record
+# (`references.points_back`)
+OPENS_ONE_RE = re.compile(r"\s*(?:(?:and|so|ok|okay|now)\b[\s,]*)?the\s+[^,:;?!]+?\s+one\b", re.I)

@@ -139,17 +139,11 @@ def points_back(ref: Reference, text: str) -> bool:
     a shown record (12 of them had been searched for their words)."""
     if ref.demonstrative or not rp.SIMILAR_RE.search(text):
         return False
-    if _OPENS_WITH_ONE.match(text[m.end() :] if (m := BACK_TO_RE.match(text)) else text):
+    if rp.OPENS_ONE_RE.match(text[m.end() :] if (m := BACK_TO_RE.match(text)) else text):
         return True  # "the duckpins one, similar", "the Red Cross one": one shown, by its words
     if rp.WORD_ONE_RE.search(text):
         return False  # "more like the duckpins one" may be a request of its own
     return ref.about is not None or (ref.creator is not None and bool(rp.OPENS_TOOK_RE.match(text)))
-
-
-# "the lunch box one, ...", "and the Red Cross one: ...": a turn that opens by naming a record
-_OPENS_WITH_ONE = re.compile(
-    r"\s*(?:(?:and|so|ok|okay|now)\b[\s,]*)?the\s+[^,:;?!]+?\s+one\b", re.I
-)
 
 
 def _without(text: str, m: re.Match[str]) -> str:
