@@ -50,6 +50,21 @@ def test_forms_of_one_word_are_related_other_words_are_not() -> None:
     assert not english_words.letter_left_out("frocks", "rocks")
 
 
+def test_a_longer_word_is_no_form_of_a_shorter_one_unless_it_adds_an_ending() -> None:
+    """ "greenery" shares all of "greene", "airwaves" all of "air": neither is a form of it."""
+    assert not english_words.related("greenery", "greene")
+    assert not english_words.related("airwaves", "airs")
+    assert not english_words.related("elizabethan", "elizabeth")
+    assert english_words.related("leafy", "leaf")
+
+
+def test_a_letter_typed_twice_is_a_slip_even_where_it_looks_like_a_real_word() -> None:
+    assert english_words.letter_doubled("scoutts", "scouts")
+    assert english_words.letter_doubled("pourring", "pouring")
+    assert not english_words.letter_doubled("planes", "panes")
+    assert not english_words.letter_doubled("scouts", "scouts")
+
+
 async def test_a_real_word_with_a_letter_left_out_is_still_a_typo(runtime: Runtime) -> None:
     async with runtime.db.connection() as conn:
         ids = [f"g{i}" for i in range(6)]
@@ -69,3 +84,4 @@ async def test_a_real_word_is_corrected_only_to_a_form_of_itself(runtime: Runtim
     assert (await corrector.correct("mourners")).changes == {}
     assert (await corrector.correct("tweedy jackets")).changes == {"tweedy": "tweed"}
     assert (await corrector.correct("rcoks")).changes == {"rcoks": "rocks"}  # a typo still is
+    assert (await corrector.correct("rockks")).changes == {"rockks": "rocks"}

@@ -85,10 +85,20 @@ def letter_left_out(word: str, term: str) -> bool:
     )
 
 
+def letter_doubled(word: str, term: str) -> bool:
+    """Whether `word` is `term` with one of its letters typed twice ("scoutts" of "scouts",
+    "capps" of "caps"): a slip that can look like an inflection of a real word."""
+    return len(word) == len(term) + 1 and any(
+        word[i] == word[i - 1] and word[:i] + word[i + 1 :] == term for i in range(1, len(word))
+    )
+
+
 def related(word: str, term: str) -> bool:
     """Whether two words are forms of one ("tweedy" and "tweed", "ruffly" and "ruffle",
-    "pinstripes" and "pinstriped"): they agree up to the last letter of the shorter, and two
-    words of one length differ in an ending's letter ("stork" and "store" are two words)."""
+    "pinstripes" and "pinstriped"): they agree up to the last letter of the shorter, two
+    words of one length differ in an ending's letter ("stork" and "store" are two words), and
+    what each has beyond the letters they share is an ending ("greenery" is no form of
+    "greene", nor "airwaves" of "airs")."""
     shared = 0
     for a, b in zip(word, term, strict=False):
         if a != b:
@@ -96,10 +106,20 @@ def related(word: str, term: str) -> bool:
         shared += 1
     if len(word) == len(term) and shared == len(word) - 1:
         return word[-1] in _ENDING_LETTERS and term[-1] in _ENDING_LETTERS
-    return shared >= min(len(word), len(term)) - 1
+    return (
+        shared >= min(len(word), len(term)) - 1
+        and word[shared:] in _TAILS
+        and term[shared:] in _TAILS
+    )
 
 
 _ENDING_LETTERS = frozenset("sdeyr")  # the last letters of "-s", "-ed", "-e", "-y", "-er"
+# What a form of a word may add to the letters it shares with another form ("tweed|y",
+# "ruffl|y" / "ruffl|e", "pinstripe|s" / "pinstripe|d").
+_TAILS = frozenset(
+    ("", "s", "es", "e", "d", "ed", "y", "ey", "ly", "r", "er", "ers", "ing", "ings", "ie",
+     "ies", "ied", "n", "en")
+)  # fmt: skip
 
 
 # Endings of English inflection and derivation (`is_known`), and whether a base may have lost

@@ -270,7 +270,10 @@ class SpellingCorrector:
             and n >= floor
             and (name or not same_word(word, t))
             and (
-                not real or english_words.related(word, t) or english_words.letter_left_out(word, t)
+                not real
+                or english_words.related(word, t)
+                or english_words.letter_left_out(word, t)
+                or english_words.letter_doubled(word, t)
             )
             and not far_first_letter(word, t)
             and (d := edit_distance(word, t, limit + 1)) <= limit
