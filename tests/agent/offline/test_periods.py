@@ -155,6 +155,12 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
         ("art from the George H. W. Bush years", (1989, 1993)),
         ("prints from the George W. Bush administration", (2001, 2009)),
         ("photos from the Andrew Jackson years", (1829, 1837)),
+        # a first name tells the two Johnsons apart; presidents named only with a first name
+        ("anything from Andrew Johnson's presidency", (1865, 1869)),
+        ("photos from the Johnson years", (1963, 1969)),
+        ("works from the years James Buchanan was in office", (1857, 1861)),
+        ("things made under President Benjamin Harrison", (1889, 1893)),
+        ("pieces from the Chester Arthur administration", (1881, 1885)),
         ("decorative art of the Jacksonian era", (1829, 1837)),
         ("paintings from the Romantic period", (1800, 1850)),
         ("silver from the Georgian period", (1714, 1837)),
@@ -171,6 +177,7 @@ def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple
     [
         "rococo chairs",
         "a ford truck",
+        "the Arthur years",
         "posters from the cultural revolution",
         "a song about war",
         "georgian silver",

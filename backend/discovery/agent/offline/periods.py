@@ -114,6 +114,14 @@ PRESIDENTS: dict[str, tuple[int, int]] = {
     # not Washington or Cleveland (cities: "in Washington years ago"), nor Jackson alone
     "andrew jackson": (1829, 1837), "polk": (1845, 1849), "buchanan": (1857, 1861),
     "hayes": (1877, 1881),
+    # names a frame may still leave ambiguous (a city, a surname of another president, a
+    # first name), only with the first name: "under Chester Arthur", not "the Arthur years"
+    "george washington": (1789, 1797), "john adams": (1797, 1801), "james madison": (1809, 1817),
+    "james monroe": (1817, 1825), "john quincy adams": (1825, 1829), "van buren": (1837, 1841),
+    "william henry harrison": (1841, 1841), "john tyler": (1841, 1845),
+    "zachary taylor": (1849, 1850), "fillmore": (1850, 1853), "franklin pierce": (1853, 1857),
+    "andrew johnson": (1865, 1869), "garfield": (1881, 1881), r"chester\s+(?:a\.?\s+)?arthur": (1881, 1885),
+    "grover cleveland": (1885, 1897), "benjamin harrison": (1889, 1893),
     # the two Bushes by what tells them apart (a pattern: "H. W.", "H.W.", "HW")
     r"(?:george\s+)?h\.?\s*w\.?\s+bush|bush\s+(?:senior|sr\.?)": (1989, 1993),
     r"(?:george\s+)?w\.?\s+bush|bush\s+(?:junior|jr\.?)": (2001, 2009),
@@ -127,12 +135,12 @@ _TERM = (
     r"|(?:time|terms?|years|days)\s+(?:in\s+office|as\s+president|in\s+the\s+white\s+house))"
 )
 _TERM_RE = re.compile(
-    rf"\b(?:while|when)\s+(?:president\s+)?{_FIRST}(?P<a>{_NAMES})\s+was\s+"
-    r"(?:president|in\s+office|in\s+the\s+white\s+house)"
+    rf"\b(?:(?:from|during|in|of)\s+)?(?:while|when|the\s+(?:years?|days|time)(?:\s+(?:that|when))?)\s+(?:president\s+)?"
+    rf"{_FIRST}(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office|in\s+the\s+white\s+house)"
     rf"|\b(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?{_FIRST}(?P<b>{_NAMES})(?:'s)?\s+"
     rf"{_TERM}\b"
     rf"|\b(?:the\s+)?{_FIRST}(?P<c>{_NAMES})(?:'s)?\s+{_TERM}\b"
-    rf"|\bunder\s+president\s+(?P<d>{_NAMES})\b",
+    rf"|\bunder\s+president\s+{_FIRST}(?P<d>{_NAMES})\b",
     re.IGNORECASE,
 )
 
