@@ -120,8 +120,9 @@ PRESIDENTS: dict[str, tuple[int, int]] = {
     "james monroe": (1817, 1825), "john quincy adams": (1825, 1829), "van buren": (1837, 1841),
     "william henry harrison": (1841, 1841), "john tyler": (1841, 1845),
     "zachary taylor": (1849, 1850), "fillmore": (1850, 1853), "franklin pierce": (1853, 1857),
-    "andrew johnson": (1865, 1869), "garfield": (1881, 1881), r"chester\s+(?:a\.?\s+)?arthur": (1881, 1885),
-    "grover cleveland": (1885, 1897), "benjamin harrison": (1889, 1893),
+    "andrew johnson": (1865, 1869), "garfield": (1881, 1881),
+    r"chester\s+(?:a\.?\s+)?arthur": (1881, 1885), "grover cleveland": (1885, 1897),
+    "benjamin harrison": (1889, 1893),
     # the two Bushes by what tells them apart (a pattern: "H. W.", "H.W.", "HW")
     r"(?:george\s+)?h\.?\s*w\.?\s+bush|bush\s+(?:senior|sr\.?)": (1989, 1993),
     r"(?:george\s+)?w\.?\s+bush|bush\s+(?:junior|jr\.?)": (2001, 2009),
