@@ -56,6 +56,13 @@ from discovery.agent.offline.querying import (
         ("let me see the textiles you hold", "textiles"),
         ("show me the paintings you have.", "paintings"),
         ("the photos you have of Lena Horne", "photos you have of lena horne"),
+        # all of a kind: the kind ("all" before a subject stays a subject's)
+        ("bring up every drawing in the collection", "drawing"),
+        ("show me all the videos", "videos"),
+        ("change of subject: the sculpture collection, please", "sculpture"),
+        ("all of the kids at the pool", "kids at the pool"),
+        ("all of them i guess", "all of them i guess"),
+        ("a coin collection", "coin collection"),
     ],
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:

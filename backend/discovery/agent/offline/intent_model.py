@@ -36,6 +36,7 @@ from discovery.agent.intents import GUARDRAIL, INTENTS, Classification, Intent
 from discovery.agent.offline.bare_requests import bare_help
 from discovery.agent.offline.catalog_evidence import N_FEATURES, CatalogEvidence, demo_evidence
 from discovery.agent.offline.scene_requests import scene_search
+from discovery.agent.offline.type_requests import type_request
 from discovery.embeddings import Embedder
 from discovery.settings import resource
 
@@ -242,10 +243,12 @@ class LocalIntentClassifier:
 
 
 def _routed(text: str, probs: npt.NDArray[np.float32], known: float) -> Classification:
-    """The model's route (`decide`), then the scene rule (`scene_search`) and the rule for a
-    request for help that names nothing (`bare_requests.bare_help`)."""
+    """The model's route (`decide`), then the scene rule (`scene_search`), the rule for a
+    request for a media type (`type_requests.type_request`) and the rule for a request for
+    help that names nothing (`bare_requests.bare_help`)."""
     search = float(probs[INTENTS.index(Intent.SEARCH)])
-    return bare_help(text, scene_search(text, decide(probs), known, search))
+    routed = type_request(text, scene_search(text, decide(probs), known, search), search)
+    return bare_help(text, routed)
 
 
 def labels(examples: Sequence[Example]) -> npt.NDArray[np.int64]:

@@ -18,6 +18,8 @@ FRAME_RE = re.compile(
     r"|have\s+you(?:\s+got)?|you\s+got|^\s*got\s+any(?:thing)?(?:\s+(?:showing|of|with))?"
     r"|(?:would|do|did)\s+you\s+(?:by\s+any\s+chance\s+)?happen\s+to\s+(?:have|hold)"
     r"|let'?s\s+(?:(?:have\s+a\s+)?look\s+at|see|try|check\s+out|switch\s+to|move\s+on\s+to)"
+    # "change of subject: the sculpture collection", "new topic - mirrors"
+    r"|(?:a\s+)?(?:change\s+of|new|different)\s+(?:subject|topic)(?=\s*[:,-])"
     r"|let\s+me\s+(?:see|view|browse|(?:have\s+a\s+)?look\s+at)"
     r"|(?:are|is)\s+there(?:\s+any(?:thing)?|\s+some)?(?:\s+(?:showing|about|with|of))?"
     r"|i(?:'m|\s+am)\s+(?:looking|searching|hoping)\s+(?:for|to\s+(?:find|see))"
