@@ -573,6 +573,7 @@ def test_a_guessed_name_not_among_the_makers_may_be_a_name_in_a_title() -> None:
         ("picture nine up there, more of its sort", 9, None),
         ("more like picture two", 2, None),
         ("altar photo two, find its likes", 2, "altar"),
+        ("the first spoon: anything comparable?", 1, "spoon"),
     ],
 )
 def test_more_ways_to_point_at_a_shown_record(text: str, position: int, about: str | None) -> None:

@@ -159,7 +159,7 @@ THAT_ABOUT_RE = re.compile(
     re.IGNORECASE,
 )
 SIMILAR_RE = re.compile(
-    r"\b(?:like|similar|same as|related to|resembl\w*|more of|others? of|"
+    r"\b(?:like|similar|comparable|akin to|same as|related to|resembl\w*|more of|others? of|"
     r"along (?:the|that|this|those|these) lines?|in the spirit of|its (?:kind|sort|type|ilk|likes)|"
     r"in (?:the|that|this) (?:same )?(?:vein|line))\b",
     re.I,
