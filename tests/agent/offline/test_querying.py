@@ -189,6 +189,10 @@ def test_a_narrowing_said_with_keep_is_a_follow_up() -> None:
         ("cut it back to the trolley shots with women", "only the trolley ones with women"),
         ("the sixties ones and nothing else", "only the sixties ones"),
         ("those with a banner, nothing more", "only those with a banner"),
+        ("trim that to the 1950s alone", "only the 1950s"),
+        ("the fifties ones alone", "only the fifties ones"),
+        ("keep it to photographs exclusively", "only photographs"),
+        ("a boy alone", "a boy alone"),  # a request
         ("only the shots that have a woman in them", "only the ones that have a woman in them"),
         ("kids taking shots at the hoop", "kids taking shots at the hoop"),  # a request
     ],

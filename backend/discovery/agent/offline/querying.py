@@ -37,6 +37,7 @@ from discovery.agent.offline.request_frames import (
     TRAILING,
 )
 from discovery.agent.offline.turn_phrases import (
+    ALONE_RE,
     KEEP_TO_RE,
     ONLY_AT_END_RE,
     REST_RE,
@@ -219,11 +220,11 @@ def is_follow_up(text: str) -> bool:
 def kept_to_only(text: str) -> str:
     """A narrowing said with "keep" or "stick to", or with "and nothing else" at its end, as one
     said with "only" ("keep it to the 50s", "keep the 1940s only", "the sixties ones and nothing
-    else": "only the 50s", "only the 1940s only", "only the sixties ones"), its "shots" said as
+    else": "only the 50s", "only the 1940s", "only the sixties ones"), its "shots" said as
     "ones" ("only the shots with a woman": "only the ones with a woman"); other text as it is."""
     led = without_lead(text)
-    if kept_to := KEEP_TO_RE.match(led):
-        text = f"only {REST_RE.sub(' ', led[kept_to.end() :]).strip()}"
+    if kept_to := KEEP_TO_RE.match(led):  # "trim that to the 1950s alone": "only the 1950s"
+        text = f"only {ALONE_RE.sub('', REST_RE.sub(' ', led[kept_to.end() :])).strip()}"
     elif at_end := ONLY_AT_END_RE.match(led):
         text = f"only {at_end.group('kept')}"
     if _FOLLOW_UP_RE.match(text):  # "only the trolley shots with women": the trolley ones

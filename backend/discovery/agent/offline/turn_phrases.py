@@ -38,13 +38,16 @@ KEEP_TO_RE = re.compile(
     r")\b",
     re.IGNORECASE,
 )
-# "the sixties ones and nothing else", "those with a banner, nothing more": a narrowing said at
-# its end (the kept records first)
+# "the sixties ones and nothing else", "those with a banner, nothing more", "the fifties ones
+# alone": a narrowing said at its end (the kept records first)
 ONLY_AT_END_RE = re.compile(
     r"^(?P<kept>(?:the|those|these)\b[^.?!]*?)\s*,?\s*(?:and\s+)?"
-    r"(?:nothing\s+(?:else|more)|no\s+others?|none\s+of\s+the\s+rest)\s*[.?!]*\s*$",
+    r"(?:nothing\s+(?:else|more)|no\s+others?|none\s+of\s+the\s+rest|alone)\s*[.?!]*\s*$",
     re.IGNORECASE,
 )
+# "... alone", "... only" ending a narrowing said with "keep" or "trim": said by the "only" it
+# becomes ("trim that to the 1950s alone": "only the 1950s")
+ALONE_RE = re.compile(r"\s+(?:alone|only|exclusively)(?=[\s.?!]*$)", re.I)
 # "the shots", "those trolley shots" in a narrowing: the records shown ("only the shots that
 # have a woman in them": the ones with a woman), not a subject (a basketball shot)
 SHOTS_RE = re.compile(r"\b(?P<the>the|those|these)\s+(?P<about>[a-z][\w'-]*\s+)?shots\b", re.I)
