@@ -3,8 +3,8 @@
 `_v12.jsonl`, `_v13.jsonl`, `_v14.jsonl`, `_v15.jsonl`, `_v16.jsonl`, `_v17.jsonl`, `_v18.jsonl`,
 `_v19.jsonl`, `_v20.jsonl`, `_v21.jsonl`, `_v22.jsonl`, `_v23.jsonl`, `_v24.jsonl`,
 `_v25.jsonl`, `_v26.jsonl` and `_v27.jsonl`): their files, ids, split, coverage and fresh
-wording (no line of an earlier set or of the intent data), the "one before last" reference, and `--set vN` through
-the CLI.
+wording (no line of an earlier set or of the intent data), the "one before last" reference, and
+`--set vN` through the CLI.
 Nothing here runs the agent."""
 
 from __future__ import annotations
