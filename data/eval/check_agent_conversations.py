@@ -75,6 +75,8 @@ Usage (from the repository root):
         # the twenty-fifth set (ids v25-001...; it must not repeat a line of v2 to v24 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v26.jsonl
         # the twenty-sixth set (ids v26-001...; it must not repeat a line of v2 to v25 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v27.jsonl
+        # the twenty-seventh set (ids v27-001...; it must not repeat a line of v2 to v26 either)
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 `_v5.jsonl`, `_v6.jsonl`, `_v7.jsonl`, `_v8.jsonl`, `_v9.jsonl`, `_v10.jsonl`, `_v11.jsonl`,
 `_v12.jsonl`, `_v13.jsonl`, `_v14.jsonl`, `_v15.jsonl`, `_v16.jsonl`, `_v17.jsonl`, `_v18.jsonl`,
 `_v19.jsonl`, `_v20.jsonl`, `_v21.jsonl`, `_v22.jsonl`, `_v23.jsonl`, `_v24.jsonl`,
-`_v25.jsonl` and `_v26.jsonl`): their files, ids, split, coverage and fresh wording (no line of
-an earlier set or of the intent data), the "one before last" reference, and `--set vN` through
-the CLI.
+`_v25.jsonl`, `_v26.jsonl` and `_v27.jsonl`): their files, ids, split, coverage and fresh
+wording (no line of an earlier set or of the intent data), the "one before last" reference, and
+`--set vN` through the CLI.
 Nothing here runs the agent."""
 
 from __future__ import annotations
@@ -154,6 +154,12 @@ FROZEN = [
            {"tune": 111, "report": 101}, "smilng facess", "Smilng  FACESS!",
            "agent_conversations_v25.jsonl", 50,
            {"reference": 35, "count": 30, "creator": 15, "period": 12, "judged": 220}),
+    Frozen("v27", 111, 101,
+           ("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14",
+            "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26"),
+           {"tune": 111, "report": 101}, "florel dres", "Florel  DRES!",
+           "agent_conversations_v26.jsonl", 50,
+           {"reference": 35, "count": 30, "creator": 15, "period": 12, "judged": 220}),
 ]  # fmt: skip
 _IDS = [f.name for f in FROZEN]
 
@@ -252,7 +258,7 @@ def test_an_unknown_set_is_a_clear_error_naming_the_sets(tmp_path: Path) -> None
     assert result.exit_code != 0
     assert all(
         name in result.output
-        for name in (f"v{n}" for n in range(5, 27))  # v5 to v26
+        for name in (f"v{n}" for n in range(5, 28))  # v5 to v27
     )
     assert "unknown set 'vX'" in result.output
 
