@@ -63,6 +63,8 @@ from discovery.agent.offline.querying import (
         ("all of the kids at the pool", "kids at the pool"),
         ("all of them i guess", "all of them i guess"),
         ("a coin collection", "coin collection"),
+        ("every sculpture in the archive, whatever the date", "sculpture"),
+        ("a bride's veil from whatever decade you have", "bride's veil"),
     ],
 )
 def test_write_query_keeps_the_request_and_drops_the_frame(text: str, query: str) -> None:

@@ -50,6 +50,9 @@ ASIDE_RE = re.compile(
     r"in (?:the|your) (?:collection|archive)s?|"
     # "still lifes of any kind", "digital art of any date": no constraint
     r"(?:of|from|in)\s+any\s+(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
+    # "every sculpture, whatever the date", "no matter the period"
+    r"(?:(?:of|from|in)\s+)?(?:whatever|no\s+matter)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
     # "the textiles you hold", "the paintings you have": what the archive holds, no subject
     r"(?:that |which )?you(?:'ve| have)? (?:got|hold|keep|own|have)(?=[\s.?!]*$)|"
     r"ideally|maybe|perhaps|by any chance)\b"
