@@ -147,6 +147,18 @@ def test_a_count_pointing_back_keeps_the_words_the_shown_records_hold() -> None:
     assert clubs == {"subject": '"women\'s clubs"'}
 
 
+def test_a_count_naming_a_searched_activity_without_ing_counts_the_plainer_word() -> None:
+    """ "those golf photos" after "folks out golfing": "golf" holds both, "golfing" only the
+    records that spell it out."""
+    question = parse_question("what's the number of those golf photos?")
+    assert question is not None and question.about_previous
+    args = facts_args(question, {"query": "folks out golfing"}, (), ["Golf course", "Golfers"])
+    assert args["subject"] == "golf"
+    boxing = parse_question("how many of those boxing photos are there?")
+    assert boxing is not None
+    assert facts_args(boxing, {"query": "boxing"}, (), ["Boxers"])["subject"] == "boxing"
+
+
 def test_calls_show_records_only_for_a_question_with_its_own_subject() -> None:
     own = parse_question("how many photographs of Lena Horne?")
     assert own is not None

@@ -56,7 +56,9 @@ def facts_args(
         searched = question_subject(str(previous.get("query", "")), people=False).split()
         asked = {w: restated(w, searched) for w in question.subject.split()}
         said = [t for t in asked.values() if t]
-        topic = held_subject(" ".join(searched), shown_texts, said).split()
+        topic = [
+            _plainer(t, asked) for t in held_subject(" ".join(searched), shown_texts, said).split()
+        ]
         added = [
             searched_word or w  # the search's word, as the catalog says it
             for w, searched_word in asked.items()
@@ -65,6 +67,18 @@ def facts_args(
         both = " ".join(dict.fromkeys([*topic, *added]))
         return {"subject": both, **kept, **question.filters}
     return {"subject": question.subject, **question.filters}
+
+
+def _plainer(word: str, asked: dict[str, str | None]) -> str:
+    """The question's own word for a searched activity when it says it without "-ing" ("those
+    golf photos" after "folks out golfing"): a count holds "golfing" only where a record spells
+    it out (`search/facts.py`), and "golf" holds both."""
+    if not word.endswith("ing"):
+        return word
+    return next(
+        (w for w, t in asked.items() if t == word and not w.endswith("ing") and stem(w) == stem(t)),
+        word,
+    )
 
 
 def question_calls(
