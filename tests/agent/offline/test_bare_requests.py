@@ -41,3 +41,18 @@ def test_a_request_that_names_something_keeps_the_routers_answer(text: str) -> N
 def test_only_a_search_is_re_read() -> None:
     unrelated = Classification(Intent.UNRELATED, 0.9, "local")
     assert bare_help("help me find something", unrelated) is unrelated
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("yo, image wizard!", Intent.GREETING),
+        ("hey photo guru!", Intent.GREETING),
+        ("good evening, archive assistant", Intent.GREETING),
+        ("hey, boxing photos", Intent.SEARCH),  # a request after the greeting
+        ("hello, the robot exhibit", Intent.SEARCH),
+    ],
+)
+def test_a_greeting_to_the_assistant_by_a_title_is_a_greeting(text: str, intent: Intent) -> None:
+    routed = Classification(Intent.SEARCH, 0.45, "local")
+    assert bare_help(text, routed).intent is intent

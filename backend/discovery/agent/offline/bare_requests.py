@@ -7,7 +7,11 @@ greeting (when it opens with one) or as unclear, so the person is asked what to 
 Only a whole turn of that form: a request for help, then at most a generic object (things,
 stuff, pictures, photographs, records, art, the collection), then at most "please" or "for
 me". Any other word ("help me find photos of boxers", "help me find Lena Horne") keeps the
-router's answer."""
+router's answer.
+
+A greeting to the assistant by a title ("yo, image wizard!", "hey photo guru!"): a greeting
+word, at most two words, then a word people call a helper by, and nothing else, is a greeting
+too (the router had read "image" and "photo" as a search)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,13 @@ import re
 from discovery.agent.intents import Classification, Intent
 
 _GREETING = r"(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening))"
+# "yo, image wizard!", "hey photo guru!": a greeting to the assistant by a title, nothing else
+_HAILED = re.compile(
+    rf"^\s*(?:{_GREETING}|yo)\b(?:\s+there)?[\s!,.]*(?:[a-z]+\s+){{0,2}}"
+    r"(?:wizard|guru|genius|bot|robot|expert|helper|assistant|librarian|archivist|whiz+|oracle"
+    r"|machine|computer)s?[\s!.]*$",
+    re.IGNORECASE,
+)
 _OPENING = re.compile(rf"^\s*{_GREETING}\b(?:\s+there)?[\s!,.]*", re.IGNORECASE)
 _BARE_HELP = re.compile(
     r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?"
@@ -30,10 +41,13 @@ _BARE_HELP = re.compile(
 
 
 def bare_help(text: str, routed: Classification) -> Classification:
-    """GREETING or UNCLEAR for a request for help that names nothing to find, when the router
-    called it a search; else `routed` as it is."""
+    """GREETING or UNCLEAR for a request for help that names nothing to find, and GREETING for
+    a greeting to the assistant by a title, when the router called it a search; else `routed`
+    as it is."""
     if routed.intent is not Intent.SEARCH:
         return routed
+    if _HAILED.match(text):
+        return Classification(Intent.GREETING, routed.confidence, "local", "a greeting by title")
     opening = _OPENING.match(text)
     rest = text[opening.end() :] if opening else text
     if not _BARE_HELP.match(rest.strip()):
