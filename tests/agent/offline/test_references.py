@@ -574,6 +574,10 @@ def test_a_guessed_name_not_among_the_makers_may_be_a_name_in_a_title() -> None:
         ("more like picture two", 2, None),
         ("altar photo two, find its likes", 2, "altar"),
         ("the first spoon: anything comparable?", 1, "spoon"),
+        # a place in the list said as a place, a slot or a position
+        ("the mayor shot in third place, show me similar ones", 3, None),
+        ("the courthouse picture in slot two: others like it?", 2, None),
+        ("now the first one of those new results: anything close?", 1, "new"),
     ],
 )
 def test_more_ways_to_point_at_a_shown_record(text: str, position: int, about: str | None) -> None:
@@ -624,3 +628,15 @@ def test_two_words_before_one_stop_at_a_pointer_word() -> None:
     assert parse_reference("stand in that line for tickets") is None
     ref = parse_reference("more like that old photo")
     assert ref is not None and ref.about == "old"
+
+
+def test_a_rundown_of_a_shown_record_asks_about_it() -> None:
+    ref = parse_reference("give me a rundown of the first sailor picture")
+    assert ref is not None and ref.describe and ref.position == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["a close-up of a face", "people standing close together", "kids in third place"]
+)
+def test_close_and_a_place_in_a_race_point_at_nothing(text: str) -> None:
+    assert parse_reference(text) is None

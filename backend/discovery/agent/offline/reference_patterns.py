@@ -63,6 +63,15 @@ POSITION_RES = [
         rf"(?:\s+{NOUN}\b)?",
         re.IGNORECASE,
     ),
+    # "the mayor shot in third place", "the one at the second spot", "in slot two", "position 3"
+    re.compile(
+        rf"\b(?:in|at)\s+(?:the\s+)?(?P<word>{'|'.join(COUNTED.split())}|\d{{1,3}}(?:st|nd|rd|th))"
+        r"\s+(?:place|position|spot|slot)\b",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:in|at)\s+(?:slot|position|spot)\s+(?:#\s*|number\s+)?(?P<num>{NUMBER})\b", re.I
+    ),
     # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
     re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{NUMBER})\b", re.IGNORECASE),
     re.compile(rf"\b{NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
@@ -121,7 +130,8 @@ INLIST_BARE_RE = re.compile(
 # "more along the lines of house three": the list's subject and a number word after it (also a
 # reference only when a shown list was searched for that word)
 SUBJECT_NUMBER_RE = re.compile(
-    rf"\b(?!(?:the|a|an|of|number|no|group|and|or|but|like|those|these|{'|'.join(ORDINALS)})\b)"
+    rf"\b(?!(?:the|a|an|of|number|no|group|and|or|but|like|those|these|slot|position|spot|"
+    rf"{'|'.join(ORDINALS)})\b)"
     rf"{NOT_A_LIST}(?!{NOUN}s?\b)(?P<list_about>[a-z][\w'-]*)\s+"
     rf"(?P<num>{'|'.join(w for w in NUMBER_WORDS if w != 'one')})\b"
     f"{LIST_END}",
@@ -161,12 +171,16 @@ THAT_ABOUT_RE = re.compile(
 SIMILAR_RE = re.compile(
     r"\b(?:like|similar|comparable|akin to|same as|related to|resembl\w*|more of|others? of|"
     r"along (?:the|that|this|those|these) lines?|in the spirit of|its (?:kind|sort|type|ilk|likes)|"
-    r"in (?:the|that|this) (?:same )?(?:vein|line))\b",
+    r"in (?:the|that|this) (?:same )?(?:vein|line)"
+    # "anything close?", "something close to it"
+    r"|(?:anything|something|others?|ones?)\s+close(?:\s+to\s+(?:it|that|this))?(?![\w-])"
+    r"|close\s+to\s+(?:it|that|this)(?:\s+one)?)\b",
     re.I,
 )
 DESCRIBE_RE = re.compile(
     r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
     r"tell me (?:more )?about|describe|details (?:of|about|on)|more about|information (?:on|about)|"
+    r"(?:a\s+)?(?:rundown|lowdown)\s+(?:of|on)|the\s+story\s+(?:of|behind)|fill\s+me\s+in\s+on|"
     r"who (?:took|made|painted)|what year"
     # "what does the first sign photo show?"
     r"|what\s+(?:does|do)\s+(?:the|that|this|#)[^?]*?\b(?:show|depict|picture)s?)\b",
@@ -176,7 +190,7 @@ STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:
 # A pointer plain enough to need no "like" or "the" before it: "show me #3", "what about
 # number 7", "I want the 3rd one", "the second to last photo".
 PLAIN_POINTER = re.compile(
-    rf"#\s*\d|\bnumber\s+{NUMBER}\b|\bpenultimate\b|\b(?:to|from)\s+(?:the\s+)?(?:last|end|bottom)\b|"
+    rf"#\s*\d|\bnumber\s+{NUMBER}\b|\bpenultimate\b|\bin\s+(?:slot|position|spot)\s+{NUMBER}\b|\b(?:to|from)\s+(?:the\s+)?(?:last|end|bottom)\b|"
     # "show me the 2nd", "I'd like the last": an ordinal ending the turn
     rf"\bthe\s+(?:very\s+)?(?:{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s*[.?!]?\s*$|"
     rf"\bthe\s+{NOUN}\s+(?:above|up\s+there)\b|"
