@@ -48,6 +48,7 @@ def test_only_a_search_is_re_read() -> None:
     [
         ("yo, image wizard!", Intent.GREETING),
         ("hey photo guru!", Intent.GREETING),
+        ("hiya, photo sleuth!", Intent.GREETING),
         ("good evening, archive assistant", Intent.GREETING),
         ("hey, boxing photos", Intent.SEARCH),  # a request after the greeting
         ("hello, the robot exhibit", Intent.SEARCH),

@@ -195,6 +195,9 @@ def test_a_narrowing_said_with_keep_is_a_follow_up() -> None:
         ("the fifties ones alone", "only the fifties ones"),
         ("keep it to photographs exclusively", "only photographs"),
         ("a boy alone", "a boy alone"),  # a request
+        ("hold it to the forties only", "only the forties"),
+        ("narrow those to shots that include a lady", "only ones that include a lady"),
+        ("only night shots", "only night shots"),
         ("only the shots that have a woman in them", "only the ones that have a woman in them"),
         ("kids taking shots at the hoop", "kids taking shots at the hoop"),  # a request
     ],

@@ -159,6 +159,19 @@ def test_a_count_naming_a_searched_activity_without_ing_counts_the_plainer_word(
     assert facts_args(boxing, {"query": "boxing"}, (), ["Boxers"])["subject"] == "boxing"
 
 
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("across what decades do the NAACP pictures run?", "naacp"),
+        ("how many police photos are on file?", "police"),
+        ("how many photos of people running?", "running"),
+    ],
+)
+def test_a_questions_own_verbs_are_no_subject(text: str, subject: str) -> None:
+    question = parse_question(text)
+    assert question is not None and question.subject == subject
+
+
 def test_calls_show_records_only_for_a_question_with_its_own_subject() -> None:
     own = parse_question("how many photographs of Lena Horne?")
     assert own is not None

@@ -24,6 +24,7 @@ _GREETING = r"(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|e
 _HAILED = re.compile(
     rf"^\s*(?:{_GREETING}|yo)\b(?:\s+there)?[\s!,.]*(?:[a-z]+\s+){{0,2}}"
     r"(?:wizard|guru|genius|bot|robot|expert|helper|assistant|librarian|archivist|whiz+|oracle"
+    r"|sleuth|detective|maestro"
     r"|machine|computer)s?[\s!.]*$",
     re.IGNORECASE,
 )

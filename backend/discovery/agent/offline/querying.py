@@ -63,7 +63,7 @@ kind kinds sort sorts type types researching research doing project family histo
 curious trying let
 archive archives collection collections record records item items material materials one ones
 them they then than so well yes no ok okay their theirs i'd now among amongst during out
-he she him his her hers himself herself up
+he she him his her hers himself herself up include includes appear appears feature features
 """.split()
 )
 

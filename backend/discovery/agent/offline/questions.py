@@ -147,7 +147,7 @@ _QUESTION_WORDS = frozenset(
     cinematographers appear appears appeared appearing represented here exactly precisely
     spread spanning ranging over his her hers told showed main principal chief leading major
     key notable prominent primary across whole entire kept stored housed remaining
-    belong belongs
+    belong belongs run runs stretch file files names go goes
     """.split()
 )
 # People a question names by sex: words a count holds ("how many photographs show a woman in a

@@ -14,7 +14,7 @@ REST_RE = re.compile(REST, re.IGNORECASE)
 # "keep it to the fifties", "stick to photographs" (after the words a follow-up may open with):
 # a narrowing that names no subject
 KEEP_TO_RE = re.compile(
-    r"^\s*(?:(?:keep|limit|restrict)\s+(?:it|them|this|that|things|the\s+results)\s+to|"
+    r"^\s*(?:(?:keep|limit|restrict|hold|confine)\s+(?:it|them|this|that|things|the\s+results)\s+to|"
     r"stick\s+(?:to|with)"
     # "cut it down to the sixties", "narrow that down to photographs", "narrow it to the fifties"
     r"|(?:cut|trim|pare|whittle|narrow)\s+(?:it|them|this|that|these|those|things|"
@@ -50,7 +50,11 @@ ONLY_AT_END_RE = re.compile(
 ALONE_RE = re.compile(r"\s+(?:alone|only|exclusively)(?=[\s.?!]*$)", re.I)
 # "the shots", "those trolley shots" in a narrowing: the records shown ("only the shots that
 # have a woman in them": the ones with a woman), not a subject (a basketball shot)
-SHOTS_RE = re.compile(r"\b(?P<the>the|those|these)\s+(?P<about>[a-z][\w'-]*\s+)?shots\b", re.I)
+SHOTS_RE = re.compile(
+    r"\b(?P<the>the|those|these|(?P<only>only))\s+(?P<about>[a-z][\w'-]*\s+)?shots\b"
+    r"(?(only)(?=\s+(?:that|which|with|where|showing)\b))",  # "only shots that include a lady"
+    re.I,
+)
 # "... from that batch", "out of those results": the records shown, named by a word for a lot of
 # them (a follow-up's pointer, not its subject)
 _FROM_THOSE_RE = re.compile(
