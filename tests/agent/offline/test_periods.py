@@ -161,6 +161,7 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
         ("works from the years James Buchanan was in office", (1857, 1861)),
         ("things made under President Benjamin Harrison", (1889, 1893)),
         ("pieces from the Chester Arthur administration", (1881, 1885)),
+        ("things dating from the Franklin Pierce administration", (1853, 1857)),
         ("decorative art of the Jacksonian era", (1829, 1837)),
         ("paintings from the Romantic period", (1800, 1850)),
         ("silver from the Georgian period", (1714, 1837)),

@@ -61,6 +61,7 @@ def test_a_negated_media_type_is_no_filter() -> None:
         ("quilts other than crazy quilts", "quilts", {}),  # cannot be said: nothing excluded
         ("prints but nothing that's a woodcut", "prints -woodcut", {"media_type": "print"}),
         ("girls without hair ribbons", "girls -ribbons", {}),  # the thing, not its every word
+        ("plain dresses, no pattern at all", "plain dresses -pattern", {}),  # not "-all"
         # the period after it stays the request's
         (
             "photos of boys without caps from the 1940s",

@@ -31,10 +31,12 @@ from discovery.agent.offline.periods import (
 from discovery.agent.offline.question_kinds import TECHNIQUE_WORDS
 from discovery.agent.offline.request_frames import (
     ASIDE_RE,
+    COLLECTION_WORDS,
     FRAME_RE,
     LEADING,
     SENTENCE_RE,
     TRAILING,
+    leads_to_all,
 )
 from discovery.agent.offline.turn_phrases import (
     ALONE_RE,
@@ -141,27 +143,13 @@ def write_query(text: str) -> str:
 def trim(phrase: str) -> str:
     phrase = ASIDE_RE.sub(" ", phrase.lower())
     tokens = words(phrase)
-    while tokens and (tokens[0] in LEADING or _whole(tokens)):
+    while tokens and (tokens[0] in LEADING or leads_to_all(tokens)):
         tokens.pop(0)
     while tokens and tokens[-1] in TRAILING:
         tokens.pop()
-    if len(tokens) == 2 and tokens[0] in MEDIA_WORDS and tokens[1] in _COLLECTION:
+    if len(tokens) == 2 and tokens[0] in MEDIA_WORDS and tokens[1] in COLLECTION_WORDS:
         tokens.pop()  # "the sculpture collection": the sculptures
     return " ".join(tokens)
-
-
-# "every drawing", "the whole print collection", "all the videos": all of a kind, no subject
-_WHOLE = frozenset("every each whole entire".split())
-_COLLECTION = frozenset("collection collections holdings".split())
-
-
-def _whole(tokens: list[str]) -> bool:
-    return tokens[0] in _WHOLE or (
-        tokens[0] == "all"
-        and len(tokens) > 2  # not "all of them", "all of it"
-        and (tokens[1] in LEADING or tokens[1] in MEDIA_WORDS)
-        and tokens[2] not in {"them", "it", "those", "these"}
-    )
 
 
 def subject(text: str) -> str:

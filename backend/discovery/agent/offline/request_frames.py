@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from discovery.agent.offline.media_types import MEDIA_WORDS
+
 SENTENCE_RE = re.compile(r"(?<=[.!?;])\s+|\s+(?:--|—)\s+")
 # "could you show me", "do you have any", "I'm looking for", "is there anything showing", ...
 FRAME_RE = re.compile(
@@ -61,3 +63,18 @@ LEADING = frozenset(
     "a an the any some anything something few of more other please any's your".split()
 )
 TRAILING = frozenset("please thanks too also maybe or and in at the a any there instead".split())
+
+
+# "every drawing", "the whole print collection", "all the videos": all of a kind, no subject
+_ALL_OF = frozenset("every each whole entire".split())
+COLLECTION_WORDS = frozenset("collection collections holdings".split())
+
+
+def leads_to_all(tokens: list[str]) -> bool:
+    """Whether the first of `tokens` asks for all of a kind ("every", "all the")."""
+    return tokens[0] in _ALL_OF or (
+        tokens[0] == "all"
+        and len(tokens) > 2  # not "all of them", "all of it"
+        and (tokens[1] in LEADING or tokens[1] in MEDIA_WORDS)
+        and tokens[2] not in {"them", "it", "those", "these"}
+    )

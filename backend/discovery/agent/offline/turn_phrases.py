@@ -115,8 +115,10 @@ def without_negated(text: str) -> str:
 
 def negated(text: str) -> list[str]:
     """The phrases the text says the person does not want ("prints, but no etchings":
-    "etchings"), in order; none in a clause that drops the thread's subject."""
-    return [m.group("not").strip() for m in NEGATED_RE.finditer(_DROPPED_RE.sub("", text))]
+    "etchings"; "no pattern at all": "pattern"), in order; none in a clause that drops the
+    thread's subject."""
+    found = NEGATED_RE.finditer(_DROPPED_RE.sub("", text))
+    return [re.sub(r"\s+at\s+all$", "", m.group("not").strip()) for m in found]
 
 
 def widens(text: str) -> dict[str, None]:
