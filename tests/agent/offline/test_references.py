@@ -578,6 +578,8 @@ def test_a_guessed_name_not_among_the_makers_may_be_a_name_in_a_title() -> None:
         ("the mayor shot in third place, show me similar ones", 3, None),
         ("the courthouse picture in slot two: others like it?", 2, None),
         ("now the first one of those new results: anything close?", 1, "new"),
+        ("the police picture at the very end, more like that one", -1, None),
+        ("the bottom elevation in that list, drawings like it only", -1, "elevation"),
     ],
 )
 def test_more_ways_to_point_at_a_shown_record(text: str, position: int, about: str | None) -> None:
@@ -640,3 +642,22 @@ def test_a_rundown_of_a_shown_record_asks_about_it() -> None:
 )
 def test_close_and_a_place_in_a_race_point_at_nothing(text: str) -> None:
     assert parse_reference(text) is None
+
+
+def test_words_every_shown_record_holds_tell_none_apart() -> None:
+    """ "the nurse uniform one" in a list of uniforms: "uniform" is in every title, so only
+    "nurse" can tell the record meant, and none holds it."""
+    uniforms = [
+        ArchiveRecord(id=f"u{i}", title=t, description="", summary="", creator="", score=0.5)
+        for i, t in enumerate(
+            [
+                "Groom wearing light colored military uniform",
+                "Soldier in Army uniform with medals",
+                "Band members in uniform on parade",
+            ]
+        )
+    ]
+    nurse = resolve(Reference(about="nurse uniform", guessed=True), uniforms)
+    assert isinstance(nurse, str) and nurse.startswith("None of the 3 records")
+    assert resolve(Reference(about="army uniform", guessed=True), uniforms) is uniforms[1]
+    assert resolve(Reference(about="uniform", guessed=True), uniforms) is uniforms[0]

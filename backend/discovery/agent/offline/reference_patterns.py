@@ -46,9 +46,11 @@ POSITION_RES = [
     ),
     # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
     re.compile(rf"\bthe\s+(?P<word>first)\s+(?:{FEW})\b(?:\s+{NOUN}s?\b)?", re.I),
-    # "that photo at the top", "the one at the bottom", "the one down at the very end"
+    # "that photo at the top", "the one at the bottom", "the one down at the very end", "the
+    # police picture at the very end"
     re.compile(
-        rf"\b(?:that|this|the)\s+{NOUN}\s+(?:(?:down|up|over|right)\s+)?(?:at|on)\s+the\s+"
+        rf"\b(?:that|this|the)\s+(?:[a-z][\w'-]*\s+)?{NOUN}\s+(?:(?:down|up|over|right)\s+)?"
+        r"(?:at|on)\s+the\s+"
         r"(?:very\s+)?(?P<word>top|bottom|end)\b",
         re.I,
     ),
@@ -121,7 +123,10 @@ INLIST_RE = re.compile(
 # sixth group of seven, anything like it?"; a reference only when a shown list was searched for
 # that word (`Reference.names_list`: "more like the last supper" is a request)
 # "the 2nd house and the 4th", "the very last floor plan shown"
-LIST_END = r"(?=\s*(?:[,.?!;:]|$|there\b|and\s+the\b|shown\b|you\s+(?:just\s+)?showed\b))"
+LIST_END = (
+    r"(?=\s*(?:[,.?!;:]|$|there\b|and\s+the\b|shown\b|you\s+(?:just\s+)?showed\b"
+    r"|in\s+(?:that|this|the)\s+(?:list|lot|batch|set)\b))"  # "the bottom elevation in that list"
+)
 INLIST_BARE_RE = re.compile(
     rf"{IN_ORDINAL}{NOT_A_LIST}(?!{NOUN}s?\b)"
     rf"(?P<list_about>[a-z][\w'-]*(?:\s+(?:of\s+)?(?!there\b)[a-z][\w'-]*)?){LIST_END}",

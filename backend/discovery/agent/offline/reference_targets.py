@@ -37,8 +37,12 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
             )
         return f"None of the {counted} I showed is by {ref.creator}. Which one do you mean?"
     if ref.about is not None:  # the first record holding the most (at least half) of its words
+        texts = [{stem(w) for w in words(f"{r.title} {r.creator}")} for r in shown]
         stems = {stem(w) for w in content_words(ref.about)}
-        held = [len(stems & {stem(w) for w in words(f"{r.title} {r.creator}")}) for r in shown]
+        # words every record shown holds tell none apart ("the nurse uniform one" in the
+        # uniform list: "nurse"), unless they are all the words
+        stems = (stems - set.intersection(*texts) if n > 1 else stems) or stems
+        held = [len(stems & t) for t in texts]
         best = max(held, default=0)
         if stems and best and 2 * best >= len(stems):
             return shown[held.index(best)]
