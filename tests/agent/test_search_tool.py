@@ -114,6 +114,8 @@ def test_held_first_puts_the_records_holding_every_required_word_first() -> None
     army = [_record("e", "Man in Army uniform"), _record("f", "Woman at desk")]
     soldier = held_first([*army[::-1]], ["soldier"], "", {"soldier": ["serviceman", "army"]})
     assert [r.id for r in soldier] == ["e", "f"]
+    # and so does the catalog's word for an everyday one ("woman" for "lady")
+    assert [r.id for r in held_first(records, ["lady"])] == ["b", "d", "a", "c"]
     assert held_first(records, ["trumpet"]) == records  # none holds it: the order stays
     assert held_first(records, ["casket"]) == records  # every one holds it
     assert held_first(records, []) == records

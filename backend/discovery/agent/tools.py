@@ -16,7 +16,7 @@ from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.terms import stem, stems
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
-from discovery.search import word_forms
+from discovery.search import everyday_words, word_forms
 from discovery.search.models import MAX_EXCLUDED, InvalidRequest, SearchRequest, Strategy
 from discovery.search.service import SearchService
 from discovery.search.similar import UnknownItem
@@ -129,9 +129,11 @@ def held_first(
 
 
 def _forms(word: str, synonyms: Mapping[str, list[str]]) -> set[str]:
-    """The stems that hold `word`: its singular and plural, and its synonyms' (a phrase by its
-    last word, as the lexical grader reads it)."""
-    said = [word, *(m.split()[-1] for m in synonyms.get(word, []) if m.strip())]
+    """The stems that hold `word`: its singular and plural, and its synonyms' and the catalog
+    words the everyday words' list gives for it ("woman" for "lady"; a phrase by its last word,
+    as the lexical grader reads it)."""
+    meant = [*synonyms.get(word, []), *everyday_words.meanings(word)]
+    said = [word, *(m.split()[-1] for m in meant if m.strip())]
     return {stem(f) for w in said for f in word_forms.forms(w)}
 
 

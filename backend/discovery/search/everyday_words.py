@@ -69,6 +69,12 @@ def key_of(word: str, path: Path = DEFAULT_FILE) -> tuple[str, bool] | None:
     return None
 
 
+def meanings(word: str, path: Path = DEFAULT_FILE) -> tuple[str, ...]:
+    """The catalog words the list gives for `word` (lowercase, either number), best first."""
+    key = key_of(word, path)
+    return _table(path)[key[0]] if key else ()
+
+
 def plural(phrase: str) -> str:
     """The phrase with its last word in the plural ("taxi driver" -> "taxi drivers")."""
     *head, last = phrase.split()
