@@ -63,6 +63,16 @@ def test_a_key_word_counts_through_the_archives_own_synonym() -> None:
     assert grader().grade("wedding photos", "wedding", records)
 
 
+def test_a_key_word_counts_through_the_catalogs_word_for_an_everyday_one() -> None:
+    """ "lady" is held by the women the catalog's captions name ("woman" in the everyday words'
+    list), where the catalog barely says "lady"."""
+    counted = LexicalGrader(KeyTerms(TermStats(counts=[*COUNTS, ("lady", 3), ("women", 90)]), {}))
+    women = [record("Women in swimming suits at the pool"), *DESCRIBED[1:]]
+    assert counted.grade("shots that include a lady", "lady", women)
+    men = [record("Men in swimming suits at the pool"), record("Boys diving off a board here")]
+    assert not counted.grade("shots that include a lady", "lady", men)
+
+
 def test_describes_counts_the_content_words_of_the_title() -> None:
     assert describes(record("Marching band in parade honoring Pittsburgh Pirates"))
     assert not describes(record("The Sleeve"))

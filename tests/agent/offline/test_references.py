@@ -661,3 +661,9 @@ def test_words_every_shown_record_holds_tell_none_apart() -> None:
     assert isinstance(nurse, str) and nurse.startswith("None of the 3 records")
     assert resolve(Reference(about="army uniform", guessed=True), uniforms) is uniforms[1]
     assert resolve(Reference(about="uniform", guessed=True), uniforms) is uniforms[0]
+    # the words of the list's own subject, when the turn goes back to it by name
+    mixed = [*uniforms[:2], ArchiveRecord(id="t", title="Men in tuxedos", description="",
+                                          summary="", creator="", score=0.5)]  # fmt: skip
+    back = Reference(about="nurse uniform", guessed=True, list_about="uniform list")
+    assert isinstance(resolve(back, mixed), str)
+    assert resolve(Reference(about="nurse uniform", guessed=True), mixed) is mixed[0]

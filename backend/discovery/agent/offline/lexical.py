@@ -42,6 +42,7 @@ from discovery.agent.offline.terms import TermStats, spelling_variants, stem, st
 from discovery.agent.offline.turn_phrases import without_pointer_phrase
 from discovery.agent.planning import words
 from discovery.agent.responses import ArchiveRecord
+from discovery.search import everyday_words, word_forms
 from discovery.search import synonyms as thesaurus
 
 GRADE_TOP = 3
@@ -85,7 +86,8 @@ class KeyTerms:
         """For each checkable key word of the query, the stems that would support it. A
         phrase the synonyms know ("united kingdom") is one key, held by any of its forms
         ("British"), not two keys that records naming the country by its adjective lack.
-        A word of the `searched` query that is a WordNet synonym of a key word (the catalog's
+        The everyday words' list gives the catalog's word for one ("woman" for "lady"). A word
+        of the `searched` query that is a WordNet synonym of a key word (the catalog's
         word a refinement added, `word_senses.py`: "congregation" for "faithful") holds that
         key too."""
         out = []
@@ -94,7 +96,13 @@ class KeyTerms:
         keys = [*phrases, *(w for w in self.specific_words(query) if w not in taken)]
         added = set(words(searched)) - set(words(query))
         for key in keys:
-            forms = [key, *self.synonyms.get(key, []), *_mates_in(key, added)]
+            forms = [
+                key,
+                *self.synonyms.get(key, []),
+                # "lady": "woman" and "women" hold it too
+                *(f for m in everyday_words.meanings(key) for f in word_forms.forms(m)),
+                *_mates_in(key, added),
+            ]
             known = {stem(f.split()[-1]) for f in forms if self.terms.doc_freq(f.split()[-1]) > 0}
             if not known:  # the catalog may spell it otherwise ("moustache" for "mustaches")
                 variants = spelling_variants(stem(key.split()[-1]))

@@ -39,9 +39,10 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
     if ref.about is not None:  # the first record holding the most (at least half) of its words
         texts = [{stem(w) for w in words(f"{r.title} {r.creator}")} for r in shown]
         stems = {stem(w) for w in content_words(ref.about)}
-        # words every record shown holds tell none apart ("the nurse uniform one" in the
-        # uniform list: "nurse"), unless they are all the words
-        stems = (stems - set.intersection(*texts) if n > 1 else stems) or stems
+        # words every record shown holds, or the list's own subject, tell none apart ("the
+        # nurse uniform one" in the uniform list: "nurse"), unless they are all the words
+        listed = {stem(w) for w in content_words(ref.list_about or "")}
+        stems = (stems - (set.intersection(*texts) if n > 1 else set()) - listed) or stems
         held = [len(stems & t) for t in texts]
         best = max(held, default=0)
         if stems and best and 2 * best >= len(stems):
