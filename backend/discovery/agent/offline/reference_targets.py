@@ -42,7 +42,8 @@ def resolve(ref: Reference, shown: list[ArchiveRecord]) -> ArchiveRecord | str:
         # words every record shown holds, or the list's own subject, tell none apart ("the
         # nurse uniform one" in the uniform list: "nurse"), unless they are all the words
         listed = {stem(w) for w in content_words(ref.list_about or "")}
-        stems = (stems - (set.intersection(*texts) if n > 1 else set()) - listed) or stems
+        common = set(texts[0]).intersection(*texts[1:]) if n > 1 else set()
+        stems = (stems - common - listed) or stems
         held = [len(stems & t) for t in texts]
         best = max(held, default=0)
         if stems and best and 2 * best >= len(stems):
