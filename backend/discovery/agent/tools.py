@@ -11,12 +11,12 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from discovery.agent.more_like import DocFreq, more_like
-from discovery.agent.offline.lexical import COVERAGE_POOL
+from discovery.agent.offline.lexical import COVERAGE_POOL, stand_ins
 from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.terms import stem, stems
 from discovery.agent.responses import ArchiveRecord
 from discovery.db import ItemKind
-from discovery.search import everyday_words, word_forms
+from discovery.search import word_forms
 from discovery.search.models import MAX_EXCLUDED, InvalidRequest, SearchRequest, Strategy
 from discovery.search.service import SearchService
 from discovery.search.similar import UnknownItem
@@ -129,11 +129,10 @@ def held_first(
 
 
 def _forms(word: str, synonyms: Mapping[str, list[str]]) -> set[str]:
-    """The stems that hold `word`: its singular and plural, and its synonyms' and the catalog
-    words the everyday words' list gives for it ("woman" for "lady"; a phrase by its last word,
-    as the lexical grader reads it)."""
-    meant = [*synonyms.get(word, []), *everyday_words.meanings(word)]
-    said = [word, *(m.split()[-1] for m in meant if m.strip())]
+    """The stems that hold `word`: its singular and plural, and its stand-ins' (`stand_ins`:
+    the domain's synonyms, the everyday words' list; a phrase by its last word, as the lexical
+    grader reads it)."""
+    said = [word, *(m.split()[-1] for m in stand_ins(word, synonyms) if m.strip())]
     return {stem(f) for w in said for f in word_forms.forms(w)}
 
 
@@ -204,6 +203,8 @@ def make_search_tool(
         dense = {"strategy": Strategy.DIRECT} if leg == "dense" and not similar_to else {}
         asked_dense = hybrid and leg == "dense"
         rerank = reranker if not similar_to and not asked_dense else None
+        # the records re-ordered before the cut: the reranker's pool, or what `require` sorts
+        pool = rerank.pool if rerank else COVERAGE_POOL if require else 0
         try:
             given = {"query": query} if query.strip() or not similar_to else {}
             request = SearchRequest.build(
@@ -211,7 +212,7 @@ def make_search_tool(
                 similar_to=similar_to or None,
                 exclude_ids=(exclude_ids or [])[:MAX_EXCLUDED] if similar_to else None,
                 item_type=ItemKind.ARCHIVE,  # the archive's default strategy (a setting)
-                limit=max(match_count, rerank.pool if rerank else COVERAGE_POOL if require else 0),
+                limit=max(match_count, pool),
                 tool_threshold=match_threshold,
                 media_types=[media_type.lower()] if media_type else None,
                 date_from=year_from,

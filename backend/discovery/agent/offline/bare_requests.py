@@ -20,15 +20,15 @@ import re
 from discovery.agent.intents import Classification, Intent
 
 _GREETING = r"(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening))"
+_AFTER_GREETING = r"\b(?:\s+there)?[\s!,.]*"  # "hi there, ..."
+_OPENING = re.compile(rf"^\s*{_GREETING}{_AFTER_GREETING}", re.IGNORECASE)
 # "yo, image wizard!", "hey photo guru!": a greeting to the assistant by a title, nothing else
 _HAILED = re.compile(
-    rf"^\s*(?:{_GREETING}|yo)\b(?:\s+there)?[\s!,.]*(?:[a-z]+\s+){{0,2}}"
+    rf"^\s*(?:{_GREETING}|yo){_AFTER_GREETING}(?:[a-z]+\s+){{0,2}}"
     r"(?:wizard|guru|genius|bot|robot|expert|helper|assistant|librarian|archivist|whiz+|oracle"
-    r"|sleuth|detective|maestro"
-    r"|machine|computer)s?[\s!.]*$",
+    r"|sleuth|detective|maestro|machine|computer)s?[\s!.]*$",
     re.IGNORECASE,
 )
-_OPENING = re.compile(rf"^\s*{_GREETING}\b(?:\s+there)?[\s!,.]*", re.IGNORECASE)
 _BARE_HELP = re.compile(
     r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?"
     r"(?:find|look(?:\s+(?:through|for|at|around))?|dig\s+up|search(?:\s+(?:for|through))?"

@@ -26,7 +26,7 @@ uses at all ("qwzx plorkh"): then nothing supports the records and they are judg
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 
 from discovery.agent.offline.media_types import MEDIA_WORDS
 from discovery.agent.offline.periods import DECADE_WORDS, OPEN_WORDS, century_word, era_period
@@ -96,13 +96,7 @@ class KeyTerms:
         keys = [*phrases, *(w for w in self.specific_words(query) if w not in taken)]
         added = set(words(searched)) - set(words(query))
         for key in keys:
-            forms = [
-                key,
-                *self.synonyms.get(key, []),
-                # "lady": "woman" and "women" hold it too
-                *(f for m in everyday_words.meanings(key) for f in word_forms.forms(m)),
-                *_mates_in(key, added),
-            ]
+            forms = [key, *stand_ins(key, self.synonyms), *_mates_in(key, added)]
             known = {stem(f.split()[-1]) for f in forms if self.terms.doc_freq(f.split()[-1]) > 0}
             if not known:  # the catalog may spell it otherwise ("moustache" for "mustaches")
                 variants = spelling_variants(stem(key.split()[-1]))
@@ -115,6 +109,14 @@ class KeyTerms:
         """The synonyms' phrases (keys of several words) the query holds, word for word."""
         text = f" {' '.join(words(query))} "
         return [k for k in self._phrase_keys if f" {k} " in text]
+
+
+def stand_ins(word: str, synonyms: Mapping[str, Sequence[str]]) -> list[str]:
+    """The catalog's words for `word`: the domain's `synonyms` of it ("army" for "soldier"),
+    then those the everyday words' list gives, in both numbers ("woman" and "women" for
+    "lady"). What holds a word, for the grader's key words and a narrowing's required ones."""
+    meant = everyday_words.meanings(word)
+    return [*synonyms.get(word, []), *(f for m in meant for f in word_forms.forms(m))]
 
 
 def _mates_in(key: str, added: set[str]) -> list[str]:

@@ -136,11 +136,13 @@ _TERM = (
     r"|(?:time|terms?|years|days)\s+(?:in\s+office|as\s+president|in\s+the\s+white\s+house))"
 )
 _TERM_RE = re.compile(
-    rf"\b(?:(?:from|during|in|of)\s+)?(?:while|when|the\s+(?:years?|days|time)(?:\s+(?:that|when))?)\s+(?:president\s+)?"
+    # "while Kennedy was president", "from the years James Buchanan was in office"
+    r"\b(?:(?:from|during|in|of)\s+)?"
+    r"(?:while|when|the\s+(?:years?|days|time)(?:\s+(?:that|when))?)\s+(?:president\s+)?"
     rf"{_FIRST}(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office|in\s+the\s+white\s+house)"
-    rf"|\b(?:(?:dating|dated)\s+)?(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?{_FIRST}"
-    rf"(?P<b>{_NAMES})(?:'s)?\s+"
-    rf"{_TERM}\b"
+    # "under the Truman administration", "dating from the Franklin Pierce years"
+    rf"|\b(?:(?:dating|dated)\s+)?(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?"
+    rf"{_FIRST}(?P<b>{_NAMES})(?:'s)?\s+{_TERM}\b"
     rf"|\b(?:the\s+)?{_FIRST}(?P<c>{_NAMES})(?:'s)?\s+{_TERM}\b"
     rf"|\bunder\s+president\s+{_FIRST}(?P<d>{_NAMES})\b",
     re.IGNORECASE,

@@ -25,6 +25,8 @@ NOUN = (
 )
 NUMBER = rf"(?:\d{{1,3}}|{'|'.join(NUMBER_WORDS)})"
 FEW = r"two|three|four|five|[2-5]"
+# "in slot two", "at position 3": a place in the list by its number
+IN_SLOT = r"\b(?:in|at)\s+(?:slot|position|spot)\s+(?:#\s*|number\s+)?"
 POSITION_RES = [
     # "the second to last one", "the penultimate photo": the one before the last
     re.compile(
@@ -71,9 +73,7 @@ POSITION_RES = [
         r"\s+(?:place|position|spot|slot)\b",
         re.I,
     ),
-    re.compile(
-        rf"\b(?:in|at)\s+(?:slot|position|spot)\s+(?:#\s*|number\s+)?(?P<num>{NUMBER})\b", re.I
-    ),
+    re.compile(rf"{IN_SLOT}(?P<num>{NUMBER})\b", re.I),
     # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
     re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{NUMBER})\b", re.IGNORECASE),
     re.compile(rf"\b{NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
@@ -195,7 +195,8 @@ STARTS_AT_REFERENCE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:
 # A pointer plain enough to need no "like" or "the" before it: "show me #3", "what about
 # number 7", "I want the 3rd one", "the second to last photo".
 PLAIN_POINTER = re.compile(
-    rf"#\s*\d|\bnumber\s+{NUMBER}\b|\bpenultimate\b|\bin\s+(?:slot|position|spot)\s+{NUMBER}\b|\b(?:to|from)\s+(?:the\s+)?(?:last|end|bottom)\b|"
+    rf"#\s*\d|\bnumber\s+{NUMBER}\b|\bpenultimate\b|{IN_SLOT}{NUMBER}\b|"
+    r"\b(?:to|from)\s+(?:the\s+)?(?:last|end|bottom)\b|"
     # "show me the 2nd", "I'd like the last": an ordinal ending the turn
     rf"\bthe\s+(?:very\s+)?(?:{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s*[.?!]?\s*$|"
     rf"\bthe\s+{NOUN}\s+(?:above|up\s+there)\b|"

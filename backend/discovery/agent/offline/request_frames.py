@@ -46,15 +46,16 @@ FRAME_RE = re.compile(
     r"records?|shots?)\s+(?:with|of|showing|that\s+show|where|in\s+which))\b",
     re.IGNORECASE,
 )
+# What "of any ..." and "whatever the ..." leave open: no constraint
+_OPEN = r"(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?"
 ASIDE_RE = re.compile(
     r"\b(?:please|thanks|thank you|any luck|if (?:possible|you have (?:any|them))|"
     r"would be (?:amazing|great|wonderful|perfect|helpful)|"
     r"in (?:the|your) (?:collection|archive)s?|"
     # "still lifes of any kind", "digital art of any date": no constraint
-    r"(?:of|from|in)\s+any\s+(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
+    rf"(?:of|from|in)\s+any\s+{_OPEN}|"
     # "every sculpture, whatever the date", "no matter the period"
-    r"(?:(?:of|from|in)\s+)?(?:whatever|no\s+matter)\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?|"
+    rf"(?:(?:of|from|in)\s+)?(?:whatever|no\s+matter)\s+(?:the\s+|its\s+|their\s+)?{_OPEN}|"
     # "the textiles you hold", "the paintings you have": what the archive holds, no subject
     r"(?:that |which )?you(?:'ve| have)? (?:got|hold|keep|own|have)(?=[\s.?!]*$)|"
     r"ideally|maybe|perhaps|by any chance)\b"
@@ -66,13 +67,13 @@ TRAILING = frozenset("please thanks too also maybe or and in at the a any there 
 
 
 # "every drawing", "the whole print collection", "all the videos": all of a kind, no subject
-_ALL_OF = frozenset("every each whole entire".split())
+ALL_OF_WORDS = frozenset("every each whole entire".split())
 COLLECTION_WORDS = frozenset("collection collections holdings".split())
 
 
 def leads_to_all(tokens: list[str]) -> bool:
     """Whether the first of `tokens` asks for all of a kind ("every", "all the")."""
-    return tokens[0] in _ALL_OF or (
+    return tokens[0] in ALL_OF_WORDS or (
         tokens[0] == "all"
         and len(tokens) > 2  # not "all of them", "all of it"
         and (tokens[1] in LEADING or tokens[1] in MEDIA_WORDS)

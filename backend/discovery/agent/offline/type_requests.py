@@ -11,20 +11,23 @@ as routed (the judged intent files call such lines unclear)."""
 
 from __future__ import annotations
 
-import re
-
 from discovery.agent.intents import Classification, Intent
 from discovery.agent.offline.media_types import MEDIA_WORDS, parse_media_type, without_media_phrases
 from discovery.agent.offline.querying import write_query
+from discovery.agent.offline.request_frames import ALL_OF_WORDS, COLLECTION_WORDS
 from discovery.agent.planning import words
 
-_ALL_OF = re.compile(r"\b(?:all|every|each|whole|entire|collections?|holdings)\b", re.I)
+# The words that ask for all of a kind: those the query writer leaves out ("every", "whole",
+# a type's "collection") and "all"
+_ALL_OF = ALL_OF_WORDS | COLLECTION_WORDS | {"all"}
 
 
 def type_request(text: str, routed: Classification, search_probability: float) -> Classification:
     """SEARCH for a turn that asks for a media type and nothing else, whatever the model said;
     else `routed` as it is."""
-    if routed.intent is Intent.SEARCH or not _ALL_OF.search(text) or not parse_media_type(text):
+    if routed.intent is Intent.SEARCH or not _ALL_OF & set(words(text)):
+        return routed
+    if not parse_media_type(text):
         return routed
     query = write_query(text)
     rest = [w for w in words(without_media_phrases(query)) if w not in MEDIA_WORDS]
