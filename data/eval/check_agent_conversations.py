@@ -77,6 +77,8 @@ Usage (from the repository root):
         # the twenty-sixth set (ids v26-001...; it must not repeat a line of v2 to v25 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v27.jsonl
         # the twenty-seventh set (ids v27-001...; it must not repeat a line of v2 to v26 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v28.jsonl
+        # the twenty-eighth set (ids v28-001...; it must not repeat a line of v2 to v27 either)
 """
 
 from __future__ import annotations

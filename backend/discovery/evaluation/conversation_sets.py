@@ -108,6 +108,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   everyday words (`style: civic`), rivers, boats and the waterfront in everyday words
   (`style: water`) and people in uniform and service (`style: service`), and it must not repeat
   a line of v2 to v26.
+- `v28`: `agent_conversations_v28.jsonl` (ids `v28-001`...), written 2026-11-28 without running
+  the agent, as a fresh set after v27; the same weighting plus searches for the stage and shows
+  in everyday words (`style: stage`), home and domestic life in everyday words (`style: home`)
+  and health, doctors and medicine in everyday words (`style: health`), and it must not repeat a
+  line of v2 to v27.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -137,7 +142,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v27).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v28).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -232,7 +237,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 28)},
+    **{f"v{n}": _weighted(n) for n in range(7, 29)},
 }
 DEFAULT_SET = "v2"
 
@@ -251,7 +256,7 @@ def expected_id(prefix: str, n: int) -> str:
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v27` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v28` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
