@@ -270,6 +270,12 @@ class AgentSearchSettings(BaseSettings):
         "Off by default: on held-out turns it rescued nothing and lost first attempts "
         "(docs/agent-evaluation.md).",
     )
+    discovery_agent_concepts: bool = Field(
+        default=True,
+        description="A weak search is refined with the catalog's word nearest the whole "
+        "request in meaning ('the fella who runs the whole city': 'mayor'), chosen by the "
+        "packaged model (agent/offline/concepts.py); off: no such refinement.",
+    )
     discovery_agent_closest: bool = Field(
         default=True,
         description="When every attempt is rejected, show the request's own records as the "

@@ -38,6 +38,27 @@ async def archive_word_counts(conn: psycopg.AsyncConnection) -> list[tuple[str, 
     return [(str(w), int(n)) for w, n in rows]
 
 
+# The first `sample` records by id stand for a large catalog (a mean moves little after that).
+_CENTROID_SQL = """
+select avg(embedding)::text from (
+    select e.embedding from item_embeddings e join items i on i.id = e.item_id
+    where i.kind = 'archive' and i.is_active and e.model = %(model)s
+    order by e.item_id limit %(sample)s
+) s
+"""
+
+
+async def archive_centroid(
+    conn: psycopg.AsyncConnection, model: str, sample: int = 20_000
+) -> list[float] | None:
+    """The mean of the active archive records' vectors made by `model`, over at most `sample`
+    of them (None: it made none)."""
+    row = await (await conn.execute(_CENTROID_SQL, {"model": model, "sample": sample})).fetchone()
+    if row is None or row[0] is None:
+        return None
+    return [float(x) for x in str(row[0]).strip("[]").split(",")]
+
+
 @dataclass(frozen=True)
 class ArchiveFacets:
     """The most frequent values, most frequent first (empty for an empty archive)."""

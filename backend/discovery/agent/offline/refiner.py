@@ -3,7 +3,8 @@ next when an attempt matched nothing, only weakly, or off-topic. Its strategies:
 - broaden (nothing matched): drop the filters, then the least informative word (one the catalog
   never uses, else the most frequent one);
 - synonyms (weak matches): swap a person's word for the archive's own (a curated list), or
-  add the archive's word for one of them in the sense the request means (`word_senses.py`);
+  add the archive's word for one of them in the sense the request means (`word_senses.py`),
+  or search the archive's word nearest the whole request (`concepts.py`);
 - feedback (weak matches, more specific): pseudo-relevance feedback, adding words that recur in
   the titles of the best records so far;
 - doubtful (accepted, but few of the first records hold a key word of the request): as
@@ -22,6 +23,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from discovery.agent.offline.antecedents import names
+from discovery.agent.offline.concepts import CatalogConcepts
 from discovery.agent.offline.media_types import MEDIA_WORDS
 from discovery.agent.offline.querying import (
     FILLER,
@@ -50,8 +52,10 @@ class LocalRefiner:
         terms: TermStats | None = None,
         english: Collection[str] = (),
         senses: WordSenses | None = None,
+        concepts: CatalogConcepts | None = None,
     ) -> None:
-        self.synonyms, self.terms, self.senses = synonyms, terms, senses
+        self.synonyms, self.terms = synonyms, terms
+        self.senses, self.concepts = senses, concepts
         self.english = frozenset(english)  # ordinary words (`_name_like`); the graph passes
         # the embedding model's whole words
 
@@ -66,6 +70,7 @@ class LocalRefiner:
                 *self._other_leg(ctx),
                 *self._names(ctx),
                 *self._catalog_word(ctx),
+                *self._concept(ctx),
                 *self._rarest(ctx),
                 *self._focus(ctx),
                 *self._synonyms(ctx),
@@ -75,6 +80,7 @@ class LocalRefiner:
             return [
                 *self._names(ctx),
                 *self._catalog_word(ctx),
+                *self._concept(ctx),
                 *self._rarest(ctx),
                 *self._synonyms(ctx),
                 *self._focus(ctx),
@@ -83,6 +89,7 @@ class LocalRefiner:
         return [
             *self._synonyms(ctx),
             *self._catalog_word(ctx),
+            *self._concept(ctx),
             *self._feedback(ctx),
             *self._broaden(ctx),
         ]
@@ -99,7 +106,7 @@ class LocalRefiner:
     async def arefine(self, ctx: RefineContext) -> Refinement | None:
         if self.terms is not None:
             await self.terms.ensure()
-        if self.senses is not None:  # embeds a few words: off the event loop
+        if self.senses is not None or self.concepts is not None:  # they embed: off the loop
             return await asyncio.to_thread(self.refine, ctx)
         return self.refine(ctx)
 
@@ -159,6 +166,18 @@ class LocalRefiner:
         if mate is None or mate in words(ctx.query):
             return []
         return [Refinement(f"{ctx.query} {mate}", "synonyms")]
+
+    def _concept(self, ctx: RefineContext) -> list[Refinement]:
+        """The catalog's word nearest the whole request (`concepts.py`), searched alone: "the
+        fella who runs the whole city" searches "mayor". Added to the query instead, the
+        request's own words kept the records they had found first. Only when the message names
+        what was searched (not "only the ones from the 1950s")."""
+        if self.concepts is None or _SYNTAX_RE.search(ctx.query):
+            return []
+        if not set(content_words(ctx.request)) & set(words(ctx.query)):
+            return []
+        word = self.concepts.nearest(ctx.request)
+        return [Refinement(word, "synonyms")] if word and word not in words(ctx.query) else []
 
     def _focus(self, ctx: RefineContext) -> list[Refinement]:
         """Only the key words, in the archive's own terms where the list has one."""
