@@ -18,9 +18,9 @@ says: a form of a request word ("bowling" for "bowling teams") or a word inside 
 the catalog uses ("glasses" in "eyeglasses"). Then the request has the catalog's word, and the
 next nearest would be a neighbour, not what was meant ("softball" for "bowling teams").
 
-Measured on the studied judged sets before it was built (docs/agent-evaluation.md, stop 49):
-over the refined first attempts that failed, the word nearest with the correction was one their
-judges accept for 44 of the 100 surest requests, against 34 without it."""
+Measured on the studied judged sets (v2 to v27, `scripts/measure_concept_words.py`): over the
+386 refined first attempts that failed, the nearest word with the correction is one their
+judges list for 44 of the 100 surest requests, against 33 by similarity alone."""
 
 from __future__ import annotations
 
