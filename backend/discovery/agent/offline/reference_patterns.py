@@ -12,7 +12,7 @@ COUNTED = (
     "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
 )
 ORDINALS = {w: n for n, w in enumerate(COUNTED.split(), 1)}
-ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1}
+ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1, "opening": 1}
 AT_THE = {"end": -1}  # "the one at the very end" (a place in the list, not an ordinal word)
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -34,6 +34,8 @@ POSITION_RES = [
         r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
         rf"{NOUN}\s+(?:just\s+|right\s+)?(?:before|above)\s+(?:the\s+)?(?:last|final|bottom)"
         rf"(?:\s+{NOUN})?"
+        # "the plate one up from the bottom", "one up from the end"
+        r"|\bone\s+up\s+from\s+the\s+(?:bottom|end)"
         # "the bowl just above the last one", "the guard just above the bottom one": any noun,
         # with "just" or "right"
         rf"|(?<=the\s)[a-z][\w'-]*\s+(?:just|right)\s+(?:before|above)\s+(?:the\s+)?"
@@ -73,10 +75,13 @@ POSITION_RES = [
         r"\s+(?:place|position|spot|slot)\b",
         re.I,
     ),
+    # "the piano shot sitting second", "the one listed third": a place said with a verb of place
+    re.compile(
+        r"\b(?:sitting|placed|listed|coming|shown|appearing)\s+(?:in\s+)?"
+        rf"(?P<word>{'|'.join(COUNTED.split())}|\d{{1,3}}(?:st|nd|rd|th))\b",
+        re.I,
+    ),
     re.compile(rf"{IN_SLOT}(?P<num>{NUMBER})\b", re.I),
-    # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
-    re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{NUMBER})\b", re.IGNORECASE),
-    re.compile(rf"\b{NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
     # "more like picture two", "scout picture twelve: ...", "picture nine up there": a number
     # word after a noun, ending the pointer; a word before the noun may name the list
     # ("fireplace shot two": the list of that subject)
@@ -87,6 +92,9 @@ POSITION_RES = [
         r"(?=\s*(?:[.?!,;:]|$|but\b|only\b|up\s+there\b|there\b))",
         re.IGNORECASE,
     ),
+    # "#3", "number 3", "number three", "no. 3", "result 3", "photo 3"
+    re.compile(rf"(?:#|\b(?:number|no\.?)\s*#?)\s*(?P<num>{NUMBER})\b", re.IGNORECASE),
+    re.compile(rf"\b{NOUN}\s*#?\s*(?P<num>\d{{1,3}})\b", re.IGNORECASE),
     # "2nd", "3rd one" without "the"
     re.compile(r"\b(?P<word>\d{1,3}(?:st|nd|rd|th))\b(?!\s+century)", re.IGNORECASE),
     # "third one please", "second photo, more like it": an ordinal word and a noun, no "the"
@@ -108,7 +116,8 @@ POSITION_RES = [
 # "the second stole picture", "the last of the skirt photos", "the first Frankstown one", with a
 # likeness or a question: a position in the list of that subject (`list_about`; a word no list
 # was searched for leaves the position in the newest list)
-IN_ORDINAL = rf"\bthe\s+(?:very\s+)?(?P<word>{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
+# ("third fireplace shot, find me its look-alikes": at the turn's start, "the" may be left out)
+IN_ORDINAL = rf"(?:\bthe\s+|^\s*)(?:very\s+)?(?P<word>{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
 NOT_A_LIST = (
     r"(?!(?:century|centuries|half|time|decade|world|day|year|years|but|and|or|one|same|very"
     rf"|{'|'.join(NUMBER_WORDS)}|few|couple|to|from|please|again|too|instead|only|though|now"
@@ -151,6 +160,13 @@ WORD_ONE_RE = re.compile(
     r"above|below|big|small|little|good|nice|cool|great|exact|one)\b)"
     r"(?P<about>[a-z][\w'-]+(?:\s+[a-z][\w'-]+)?)\s+one\b(?!\s+(?:of|from)\b)"
 )
+# "candlestick one: anything resembling it?": a turn opening with the words and "one", no "the"
+START_ONE_RE = re.compile(
+    r"^\s*(?:(?:and|so|ok|okay|now)\b[\s,]*)?"
+    r"(?!(?:this|that|the|which|any|each|every|some|no|one|a|an|just|only)\b)"
+    r"(?P<about>[a-z][\w'-]+(?:\s+[a-z][\w'-]+)?)\s+one\s*[,:;]",
+    re.I,
+)
 CREATOR_RE = re.compile(
     rf"\b(?:the\s+)?{NOUN}\s+(?:by|taken by|made by|painted by)\s+(?P<creator>[^,?!;]+?)"
     r"(?=\s*(?:[,?!;]|\.\s*$|\bbut\b|\bonly\b|\bfrom the\b|\bin the\b|$))",
@@ -175,17 +191,21 @@ THAT_ABOUT_RE = re.compile(
 )
 SIMILAR_RE = re.compile(
     r"\b(?:like|similar|comparable|akin to|same as|related to|resembl\w*|more of|others? of|"
-    r"along (?:the|that|this|those|these) lines?|in the spirit of|its (?:kind|sort|type|ilk|likes)|"
+    r"along (?:the|that|this|those|these) lines?|in the spirit of|"
+    r"its (?:kind|sort|type|ilk|likes|kin)|look[\s-]?alikes?|"
     r"in (?:the|that|this) (?:same )?(?:vein|line)"
-    # "anything close?", "something close to it"
-    r"|(?:anything|something|others?|ones?)\s+close(?:\s+to\s+(?:it|that|this))?(?![\w-])"
-    r"|close\s+to\s+(?:it|that|this)(?:\s+one)?)\b",
+    # "anything close?", "something close to it", "anything near it?"
+    r"|(?:anything|something|others?|ones?)\s+(?:close|near)(?:\s+(?:to\s+)?(?:it|that|this))?"
+    r"(?![\w-])|(?:close|near)\s+to\s+(?:it|that|this)(?:\s+one)?"
+    # "bring up its like", "only matches from the fifties", "find me matches for it"
+    r"|its\s+like(?=\s*[.?!,;:]?\s*$)|(?:only|any)\s+matches|find\s+(?:me\s+)?matches"
+    r"|matches\s+(?:for|to)\s+(?:it|that|this))\b",
     re.I,
 )
 DESCRIBE_RE = re.compile(
     r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
     r"tell me (?:more )?about|describe|details (?:of|about|on)|more about|information (?:on|about)|"
-    r"(?:a\s+)?(?:rundown|lowdown)\s+(?:of|on)|the\s+story\s+(?:of|behind)|fill\s+me\s+in\s+on|"
+    r"(?:a\s+)?(?:rundown|lowdown)\s+(?:of|on)|walk\s+me\s+through|the\s+story\s+(?:of|behind)|fill\s+me\s+in\s+on|"
     r"who (?:took|made|painted)|what year"
     # "what does the first sign photo show?"
     r"|what\s+(?:does|do)\s+(?:the|that|this|#)[^?]*?\b(?:show|depict|picture)s?)\b",

@@ -101,7 +101,8 @@ def _parse_reference(text: str) -> Reference | None:
         creator = took.group("creator")
         return Reference(creator=creator, describe=describe, rest=_without(text, took),
                          guessed=True)  # fmt: skip
-    if likes and (one := rp.WORD_ONE_RE.search(text)):  # "the duckpins one, similar ones please"
+    # "the duckpins one, similar ones please", "candlestick one: anything resembling it?"
+    if likes and (one := rp.WORD_ONE_RE.search(text) or rp.START_ONE_RE.match(text)):
         return Reference(about=one.group("about"), describe=describe, rest=_without(text, one),
                          guessed=True)  # fmt: skip
     named, m = rp.NAMED_RE.search(text), demonstrative.search(text)
@@ -139,7 +140,8 @@ def points_back(ref: Reference, text: str) -> bool:
     a shown record (12 of them had been searched for their words)."""
     if ref.demonstrative or not rp.SIMILAR_RE.search(text):
         return False
-    if rp.OPENS_ONE_RE.match(text[m.end() :] if (m := BACK_TO_RE.match(text)) else text):
+    opening = text[m.end() :] if (m := BACK_TO_RE.match(text)) else text
+    if rp.OPENS_ONE_RE.match(opening) or rp.START_ONE_RE.match(opening):
         return True  # "the duckpins one, similar", "the Red Cross one": one shown, by its words
     if rp.WORD_ONE_RE.search(text):
         return False  # "more like the duckpins one" may be a request of its own

@@ -77,7 +77,9 @@ def _alike(a: str, b: str) -> bool:
 LIST_RE = re.compile(
     r"\b(?:(?:back\s+)?(?:to|from|in|on|of|at)\s+)?(?:the|that|my)\s+"
     r"(?P<which>first|original|initial|earlier|previous|prior|older|second|third|other)\s+"
-    # "the first result" is a record (a position), "the first results" a list
+    # "the first result" is a record (a position), "the first results" a list; a subject word
+    # may come between ("return to that first fireplace batch")
+    r"(?:(?!(?:one|result|record|photo|picture|image|item)\b)[a-z][\w'-]*\s+)?"
     r"(?:list|results|search(?:es)?|set|batch|ones|page|lot|group)\b"
     r"(?:\s+(?:you\s+)?(?:showed|gave|found)(?:\s+me)?)?",
     re.IGNORECASE,
