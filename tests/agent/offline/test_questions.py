@@ -985,3 +985,20 @@ def test_modern_after_those_is_the_period_of_what_was_found() -> None:
     assert those is not None and those.about_previous and those.subject == ""
     art = parse_question("how many modern art pieces are there?")
     assert art is not None and art.subject == "modern art"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject"),
+    [
+        ("what's the full count of fireplace photos?", "count", "fireplace"),
+        ("which names are attached to those architecture records?", "creator", ""),
+        ("which artists are responsible for the sculptures?", "creator", ""),
+        ("across which decades do the kitchen photos fall?", "period", "kitchen"),
+        # a hyphen beside a preposition joins a phrase's words
+        ("what does the sofa-with-women tally come to?", "count", "sofa women"),
+        ("how many photos of the fall harvest?", "count", "fall harvest"),
+    ],
+)
+def test_question_frames_said_other_ways(text: str, kind: str, subject: str) -> None:
+    question = parse_question(text)
+    assert question is not None and (question.kind, question.subject) == (kind, subject), text

@@ -250,6 +250,8 @@ def test_requests_that_only_look_like_references_are_not(text: str) -> None:
         ("from the previous list: anything like the last one?", -1, -2),
         ("more like the first photo of the second batch", 1, 2),
         ("what about the third item from the initial results you showed me", 3, 1),
+        # a subject word between: "that first fireplace batch"
+        ("return to that first fireplace batch and find ones like its final picture", -1, 1),
     ],
 )
 def test_parse_reference_reads_a_position_in_an_earlier_list(
@@ -667,3 +669,45 @@ def test_words_every_shown_record_holds_tell_none_apart() -> None:
     back = Reference(about="nurse uniform", guessed=True, list_about="uniform list")
     assert isinstance(resolve(back, mixed), str)
     assert resolve(Reference(about="nurse uniform", guessed=True), mixed) is mixed[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "list_about"),
+    [
+        # likeness said as look-alikes, kin, "its like", "near", matches
+        ("third fireplace shot, find me its look-alikes", 3, "fireplace"),
+        ("harbor picture four, bring up its kin", 4, "harbor"),
+        ("the chapel shot sitting second, bring up its like", 2, None),
+        ("now the top one of that new batch: anything near it?", 1, None),
+        ("the first crowd shot, but only matches from the fifties", 1, "crowd"),
+        ("the opening jazz picture, more along those lines", 1, "jazz"),
+        ("the spoon one up from the bottom, more along those lines", -2, None),
+        # a noun with a number word is read before "number four"
+        ("more like theatre shot two, plus number four", 2, "theatre"),
+    ],
+)
+def test_likeness_said_other_ways_and_places_said_with_verbs(
+    text: str, position: int, list_about: str | None
+) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and (ref.position, ref.list_about) == (position, list_about), text
+
+
+def test_a_record_named_at_the_turns_start_without_the() -> None:
+    ref = parse_reference("candlestick one: anything resembling it?")
+    assert ref is not None and ref.about == "candlestick" and ref.guessed
+    assert points_back(ref, "candlestick one: anything resembling it?")
+    assert parse_reference("this one, more like it") is not None  # "that one", not a title
+    assert parse_reference("this one, more like it").about is None  # type: ignore[union-attr]
+
+
+def test_walk_me_through_asks_about_a_record() -> None:
+    ref = parse_reference("walk me through the first fireplace photo")
+    assert ref is not None and ref.describe and (ref.position, ref.list_about) == (1, "fireplace")
+
+
+@pytest.mark.parametrize(
+    "text", ["boxing matches from the fifties", "the opening ceremony", "a kit for first aid"]
+)
+def test_matches_and_openings_that_point_at_nothing(text: str) -> None:
+    assert parse_reference(text) is None

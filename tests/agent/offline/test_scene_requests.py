@@ -14,6 +14,8 @@ from discovery.agent.offline.scene_requests import scene_search
         ("a man fixing a car engine in a garage", 0.55, 0.8, Intent.SEARCH),
         ("people talking on the phone", 0.7, 1.0, Intent.SEARCH),
         ("folks relaxing on a backyard patio", 0.7, 0.8, Intent.SEARCH),  # people, plural
+        # half its words the catalog's ("sickbed" is not): still a scene
+        ("a patient laid up in a sickbed", 0.6, 0.5, Intent.SEARCH),
         # a caption (no person, no finite auxiliary) however sure the model is
         ("a man fixing a car engine in a garage", 0.85, 0.8, Intent.SEARCH),
         ("kids splashing in the swimming pool", 0.95, 0.75, Intent.SEARCH),

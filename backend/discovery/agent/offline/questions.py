@@ -65,6 +65,8 @@ _LEAVES = (
     r"|\bremains?\b|\bstill\s+(?:in\s+)?there\b"
 )
 _LEAVES_RE = re.compile(_LEAVES, re.I)
+# "across which decades do the kitchen photos fall?": the verb at the end, not the season
+_FALL_RE = re.compile(r"\bfall\s*(?:in|within|into|under)?\s*\??\s*$", re.I)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|his|her|ones|such|in\s+total|total|altogether|"
     r"all\s+together|all\s+told|"
@@ -124,6 +126,8 @@ _FOUND_RE = re.compile(
 _THOSE_RE = re.compile(r"\b(?:these|those)\s+(?!(?:are|is|were|was|do|did|does)\b)[a-z]", re.I)
 # "those modern prints", "these contemporary drawings": the period of what was found, no subject
 _AGED_RE = re.compile(r"\b((?:these|those)\s+)(?:modern|contemporary)\s+(?=[a-z])", re.I)
+# A hyphen beside a preposition joins words of a phrase, not of a compound ("sofa-with-women")
+_LINKED_RE = re.compile(r"\b(\w+)-(with|of|on|at|by)-(\w+)\b", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
@@ -147,7 +151,7 @@ _QUESTION_WORDS = frozenset(
     cinematographers appear appears appeared appearing represented here exactly precisely
     spread spanning ranging over his her hers told showed main principal chief leading major
     key notable prominent primary across whole entire kept stored housed remaining
-    belong belongs run runs stretch file files names go goes
+    belong belongs run runs stretch file files names go goes responsible attached full complete
     """.split()
 )
 # People a question names by sex: words a count holds ("how many photographs show a woman in a
@@ -182,6 +186,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
     """The catalog question in `text`, or None when it is not one."""
     kind: Kind | None
     text = _EM_RE.sub("them", text)  # "count 'em for me"
+    text = _LINKED_RE.sub(r"\1 \2 \3", text)  # "the sofa-with-women tally": sofa with women
     if COUNT_RE.search(text):
         kind = "count"
     elif CREATOR_RE.search(text):
@@ -192,7 +197,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
         return None
     filters: dict[str, Any] = {}
     text = _AGED_RE.sub(r"\1", text)  # "those modern prints": those prints
-    topic = question_subject(_LEAVES_RE.sub(" ", text))  # "remains", "still": no subject
+    topic = question_subject(_FALL_RE.sub(" ", _LEAVES_RE.sub(" ", text)))  # "remains": none
     among = _AMONG_RE.search(text) is not None
     if among and (p := _PREDICATE_RE.search(text)) and p["what"].lower() in _PREDICATE_NOUNS:
         topic = " ".join(dict.fromkeys([*topic.split(), p["what"].lower()]))

@@ -26,8 +26,9 @@ from discovery.agent.intents import Classification, Intent
 
 #: `scene_search`: below this confidence in UNRELATED, a catalog scene is a search.
 SCENE_MAX_UNRELATED = 0.8
-#: ... when at least this share of its content words is in the catalog.
-SCENE_MIN_KNOWN = 0.6
+#: ... when at least this share of its content words is in the catalog (0.6 until stop 49: "a
+#: patient laid up in a sickbed" knows half; the intent files were unchanged at 0.5).
+SCENE_MIN_KNOWN = 0.5
 _SCENE_START = re.compile(
     r"^\s*(?:a|an|the|some|somebody|someone|people|my|our|any|two|three|four|several|old|young"
     # people named by a plural or an adjective: "folks relaxing on a backyard patio"
