@@ -113,6 +113,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   in everyday words (`style: stage`), home and domestic life in everyday words (`style: home`)
   and health, doctors and medicine in everyday words (`style: health`), and it must not repeat a
   line of v2 to v27.
+- `v29`: `agent_conversations_v29.jsonl` (ids `v29-001`...), written 2026-11-28 without running
+  the agent, as a fresh set after v28; the same weighting plus searches for offices and desk work
+  in everyday words (`style: office`), awards and honors in everyday words (`style: awards`) and
+  barbershops, beauty parlors and grooming in everyday words (`style: grooming`), and it must not
+  repeat a line of v2 to v28.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -142,7 +147,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v28).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v29).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -237,7 +242,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 29)},
+    **{f"v{n}": _weighted(n) for n in range(7, 30)},
 }
 DEFAULT_SET = "v2"
 
@@ -256,7 +261,7 @@ def expected_id(prefix: str, n: int) -> str:
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v28` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v29` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
