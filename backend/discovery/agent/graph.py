@@ -110,7 +110,8 @@ async def catalog_concepts(
     if centroid is None:
         return None
     counts = await archive_word_counts(conn)
-    return CatalogConcepts(counts, np.asarray(centroid, dtype=np.float32), embedder.embed_documents)
+    vector = np.asarray(centroid, dtype=np.float32)
+    return CatalogConcepts(counts, vector, embedder.embed_documents, embedder.embed_query)
 
 
 async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> AgentParts:

@@ -41,14 +41,20 @@ MIN_SCORE = 0.40  # the request's similarity less the catalog's, for the nearest
 PREFIX = 5  # a word sharing this many first letters with a request word's stem is that word
 
 Embed = Callable[[Sequence[str]], np.ndarray]  # texts -> unit vectors, one row each
+EmbedOne = Callable[[str], np.ndarray]  # a text -> its unit vector (the model's query cache)
 
 
 class CatalogConcepts:
     """`counts`: (word, records using it) over the catalog; `centroid`: the mean of its records'
-    vectors in the model `embed` uses. The candidates are embedded on first use, once."""
+    vectors in the model `embed` uses. The candidates are embedded on first use, once; a request
+    by `embed_one` (the same model, cached: a turn's refinements ask about one request)."""
 
     def __init__(
-        self, counts: Sequence[tuple[str, int]], centroid: np.ndarray, embed: Embed
+        self,
+        counts: Sequence[tuple[str, int]],
+        centroid: np.ndarray,
+        embed: Embed,
+        embed_one: EmbedOne | None = None,
     ) -> None:
         ceiling = COMMON_SHARE * max((n for _, n in counts), default=0)
         kept = [
@@ -64,6 +70,7 @@ class CatalogConcepts:
         self.words = [w for w, _ in kept[:MAX_WORDS]]
         self.used = frozenset(w for w, n in counts if n >= MIN_RECORDS)
         self.centroid, self.embed = centroid, embed
+        self.embed_one = embed_one or (lambda text: embed([text])[0])
         self._scored: tuple[np.ndarray, np.ndarray] | None = None
         self._lock = threading.Lock()
 
@@ -80,7 +87,10 @@ class CatalogConcepts:
         if not self.words:
             return None
         vectors, hub = self._vectors()
-        score = vectors @ np.asarray(self.embed([request])[0], dtype=np.float32) - hub
+        query = np.asarray(self.embed_one(request), dtype=np.float32)
+        # einsum, not `@`: a product this size runs on OpenBLAS's threads, which keep spinning
+        # after it on a two-core machine and slowed the turn's search by 20 to 30 ms
+        score = np.einsum("ij,j->i", vectors, query) - hub
         best = int(np.argmax(score))
         word = self.words[best]
         if float(score[best]) < MIN_SCORE or self._said(content_words(request), word):
