@@ -20,6 +20,11 @@ from discovery.agent.offline.querying import (
         ("Could you show me photographs of boxers training?", "photographs of boxers training"),
         ("do you have any pictures of the Crawford Grill?", "pictures of the crawford grill"),
         ("have you any prints of ships?", "prints of ships"),
+        # spoken hedges around the request
+        (
+            "um, so, like, clothes with little shapes on them, maybe?",
+            "clothes with little shapes on them",
+        ),
         ("would you happen to have photos of barbershops?", "photos of barbershops"),
         (
             "Hi! I'm researching my family history and I was wondering whether you have any "
@@ -61,7 +66,7 @@ from discovery.agent.offline.querying import (
         ("show me all the videos", "videos"),
         ("change of subject: the sculpture collection, please", "sculpture"),
         ("all of the kids at the pool", "kids at the pool"),
-        ("all of them i guess", "all of them i guess"),
+        ("all of them i guess", "all of them"),  # "all of" kept; the hedge dropped
         ("a coin collection", "coin collection"),
         ("every sculpture in the archive, whatever the date", "sculpture"),
         ("a bride's veil from whatever decade you have", "bride's veil"),

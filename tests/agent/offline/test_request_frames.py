@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from discovery.agent.offline.request_frames import ASIDE_RE, FRAME_RE
+import pytest
+
+from discovery.agent.offline.request_frames import ASIDE_RE, FRAME_RE, unhedged
 
 
 def test_the_frame_ends_where_the_subject_begins() -> None:
@@ -19,3 +21,22 @@ def test_what_the_archive_holds_is_an_aside_only_at_the_end() -> None:
     assert ASIDE_RE.search("the textiles you hold?")
     assert ASIDE_RE.search("quilts you own")
     assert not ASIDE_RE.search("the photos you have of lena horne")
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        (
+            "um, so, like, clothes with little shapes on them, maybe?",
+            "clothes with little shapes on them",
+        ),
+        ("uh, a sign you can actually read, I guess?", "a sign you can actually read"),
+        ("hmm, boxing photos or something", "boxing photos"),
+        # "like" with no comma asks for a likeness; a hyphenated word is no hedge
+        ("like the second one", "like the second one"),
+        ("uh-huh", "uh-huh"),
+        ("maybe", "maybe"),
+    ],
+)
+def test_spoken_hedges_are_no_part_of_the_request(text: str, asked: str) -> None:
+    assert unhedged(text) == asked

@@ -79,3 +79,22 @@ def leads_to_all(tokens: list[str]) -> bool:
         and (tokens[1] in LEADING or tokens[1] in MEDIA_WORDS)
         and tokens[2] not in {"them", "it", "those", "these"}
     )
+
+
+# Spoken hedges around a request ("um, so, like, clothes with little shapes on them, maybe?"):
+# no part of the query. "so", "like" and "well" only before a comma ("like the second one"
+# asks for a likeness). The router reads them (vague requests hedge: "some pictures maybe").
+_HEDGE_OPEN_RE = re.compile(
+    r"^\s*(?:(?:u+m+|u+h+|e+r+m?|h+m+)(?![\w-])[\s,.]*|(?:so|like|well|okay|ok)\s*,\s*)+", re.I
+)
+_HEDGE_CLOSE_RE = re.compile(
+    r"[\s,]*\b(?:kinda|sorta|kind\s+of|sort\s+of|maybe|perhaps|i\s+guess|i\s+think"
+    r"|or\s+something)\s*[?.!]*\s*$",
+    re.I,
+)
+
+
+def unhedged(text: str) -> str:
+    """The request without the spoken hedges around it (the question mark of "kinda?" with
+    them: the tone of the hedge, not a question)."""
+    return _HEDGE_CLOSE_RE.sub("", _HEDGE_OPEN_RE.sub("", text)).strip() or text
