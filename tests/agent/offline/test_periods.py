@@ -162,6 +162,9 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
         ("things made under President Benjamin Harrison", (1889, 1893)),
         ("pieces from the Chester Arthur administration", (1881, 1885)),
         ("things dating from the Franklin Pierce administration", (1853, 1857)),
+        # the office said by its chair or by running the country
+        ("things made while John Adams sat in the president's chair", (1797, 1801)),
+        ("works from the era when Thomas Jefferson ran the country", (1801, 1809)),
         ("decorative art of the Jacksonian era", (1829, 1837)),
         ("paintings from the Romantic period", (1800, 1850)),
         ("silver from the Georgian period", (1714, 1837)),

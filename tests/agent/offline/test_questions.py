@@ -997,6 +997,15 @@ def test_modern_after_those_is_the_period_of_what_was_found() -> None:
         # a hyphen beside a preposition joins a phrase's words
         ("what does the sofa-with-women tally come to?", "count", "sofa women"),
         ("how many photos of the fall harvest?", "count", "fall harvest"),
+        ("who crafted those swords?", "creator", "swords"),
+        ("which directors made the films here?", "creator", ""),
+        ("who were the draftsmen on those?", "creator", ""),
+        ("how many trophy photos are there, start to finish?", "count", "trophy"),
+        ("how many jukebox photos turn up?", "count", "jukebox"),
+        ("split the desk pictures up by decade for me", "period", "desk"),
+        ("which centuries did the printmakers work in, going by the prints?", "period", ""),
+        ("how many cake-and-women pictures does that leave?", "count", "cake women"),
+        ("how many black-and-white photos?", "count", "black-and-white"),
     ],
 )
 def test_question_frames_said_other_ways(text: str, kind: str, subject: str) -> None:

@@ -711,3 +711,41 @@ def test_walk_me_through_asks_about_a_record() -> None:
 )
 def test_matches_and_openings_that_point_at_nothing(text: str) -> None:
     assert parse_reference(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        # a place said by what the record does to the list
+        ("the harbor shot that leads the list, similar ones", 1),
+        ("whatever bridge picture closes out the list, give me others like it", -1),
+        ("the chapel one that ends the list: more like it", -1),
+        ("and the lead picture among these: what resembles it?", 1),
+        ("the fountain picture that came up second, match it for me", 2),
+        ("describe the parade shot that's third in line", 3),
+        ("the trophy shot third from the top: find its match", 3),
+        ("the vase listed just ahead of the last one, others in that mold", -2),
+        ("the bottommost chair, fifties matches only", -1),
+        # likeness said with match, sort, mold and echo
+        ("the fifth cake picture, dig up ones that look the same", 5),
+        ("the sixth tiara photo, anything else of that sort?", 6),
+        ("the second sketch in that list, only drawings that echo it", 2),
+    ],
+)
+def test_places_said_by_what_a_record_does_to_the_list(text: str, position: int) -> None:
+    ref = parse_reference(text)
+    assert ref is not None and ref.position == position, text
+
+
+def test_a_description_of_a_record_asks_about_it_and_those_results_name_a_list() -> None:
+    ref = parse_reference("give me a description of the second podium picture")
+    assert ref is not None and ref.describe and ref.position == 2
+    back = parse_reference("go back to those first trophy results and match the very bottom one")
+    assert back is not None and (back.position, back.list_index) == (-1, 1)
+
+
+@pytest.mark.parametrize(
+    "text", ["a boxing match in the ring", "the lead singer of the band", "boxing matches only"]
+)
+def test_matches_and_leads_that_point_at_nothing(text: str) -> None:
+    assert parse_reference(text) is None

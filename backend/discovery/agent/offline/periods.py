@@ -1,9 +1,8 @@
-"""Periods named in a request (a heuristic parser, part of the offline planner): "the 1950s",
-"the fifties", "'40s", "1952", "19th century", "the 1800s" (a century), open periods ("before
-1850", "since 1960", "older than 1800", "pre-1900", "predating 1950", "after the 1950s",
-"before the 19th century"), named ones after "from", "during" or "in" ("from world war II",
-"during the Great Depression") and eras named anywhere ("medieval", "renaissance",
-"victorian"), as year ranges and as search filters."""
+"""Periods named in a request (a heuristic parser, part of the offline planner), as year ranges
+and search filters: "the 1950s", "the fifties", "'40s", "1952", "19th century", "the 1800s" (a
+century), open periods ("before 1850", "since 1960", "pre-1900", "after the 1950s", "before the
+19th century"), named ones after "from", "during" or "in" ("from world war II", "during the
+Great Depression") and eras named anywhere ("medieval", "victorian")."""
 
 from __future__ import annotations
 
@@ -99,8 +98,7 @@ _NAMED_RE = re.compile(
 _AGE_RE = re.compile(
     r"\b(?:the\s+)?(" + "|".join(f"(?:{name})" for name in AGES) + r")(?![\w-])", re.IGNORECASE
 )
-# A president's years in office, by a frame that names the time, not the person: "while
-# Kennedy was president", "the Eisenhower years", "under Truman".
+# A president's years in office, by a frame that names the time: "the Eisenhower years".
 PRESIDENTS: dict[str, tuple[int, int]] = {
     "jefferson": (1801, 1809), "lincoln": (1861, 1865), "grant": (1869, 1877),
     "mckinley": (1897, 1901), "teddy roosevelt": (1901, 1909), "theodore roosevelt": (1901, 1909),
@@ -136,10 +134,12 @@ _TERM = (
     r"|(?:time|terms?|years|days)\s+(?:in\s+office|as\s+president|in\s+the\s+white\s+house))"
 )
 _TERM_RE = re.compile(
-    # "while Kennedy was president", "from the years James Buchanan was in office"
+    # "while Kennedy was president", "from the years James Buchanan was in office", "while John
+    # Adams sat in the president's chair", "the era when Thomas Jefferson ran the country"
     r"\b(?:(?:from|during|in|of)\s+)?"
     r"(?:while|when|the\s+(?:years?|days|time)(?:\s+(?:that|when))?)\s+(?:president\s+)?"
-    rf"{_FIRST}(?P<a>{_NAMES})\s+was\s+(?:president|in\s+office|in\s+the\s+white\s+house)"
+    rf"{_FIRST}(?P<a>{_NAMES})\s+(?:was\s+(?:president|in\s+office|in\s+the\s+white\s+house)"
+    r"|sat\s+in\s+the\s+(?:president's|presidential)\s+(?:chair|seat)|(?:ran|led)\s+the\s+country)"
     # "under the Truman administration", "dating from the Franklin Pierce years"
     rf"|\b(?:(?:dating|dated)\s+)?(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?"
     rf"{_FIRST}(?P<b>{_NAMES})(?:'s)?\s+{_TERM}\b"

@@ -46,6 +46,7 @@ COUNT_RE = re.compile(
 # The nouns of people who make records.
 MAKERS = (
     r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
+    r"directors?|draft?s?m[ae]n|draughtsm[ae]n|"
     r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?|"
     # crafts: "silversmiths", "glassmakers", "cabinetmakers", "potters", "weavers"
     r"\w+smiths?|\w+makers?|potters?|weavers?|carvers?|jewel+ers?|manufacturers?|"
@@ -54,7 +55,7 @@ MAKERS = (
 # A maker's trade that says the media type ("who are the film makers?" asks about films).
 MAKER_MEDIA = (
     (re.compile(r"\bphotographers?\b", re.I), "photograph"),
-    (re.compile(r"\bfilm\s*makers?\b|\bcinematographers?\b", re.I), "film"),
+    (re.compile(r"\bfilm\s*makers?\b|\bcinematographers?\b|\bdirectors?\b", re.I), "film"),
     (re.compile(r"\bvideo\s+artists?\b", re.I), "video"),
     (re.compile(r"\bpainters?\b", re.I), "painting"),
     (re.compile(r"\bprintmakers?\b", re.I), "print"),
@@ -67,6 +68,7 @@ CREATOR_RE = re.compile(
     r"(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
     r"(?:took|made|make|makes|created|create|painted|photographed|shot|drew|designed|carved|"
     r"produced|printed|sculpted|sketched|etched|engraved|filmed|did|behind|directed|wrote|"
+    r"crafted|fashioned|"
     # "who are the film makers", "who were the main photographers"
     rf"(?:\w+\s+)?{MAKERS})"
     # "which photographers appear here?", "what Japanese artists ..."
@@ -99,7 +101,9 @@ PERIOD_RE = re.compile(
     r"|how\s+(?:old|recent|new)\b|when\s+(?:were|was|are|is|did)\b.*\b(?:taken|made|created|"
     r"painted|photographed|shot|drawn|printed|built|produced|designed|from|date)"
     r"|(?:from|of)\s+(?:what|which|when)\b"
-    r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years))"
+    r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years)"
+    # "split the desk pictures up by decade for me"
+    r"|\b(?:split|break|sort|group)\b.*\bby\s+(?:decades?|centur(?:y|ies)|eras?|periods?)\b)"
     # "decades?", "and their decades?", "what about the centuries?": the word alone
     r"|^\s*(?:(?:and|so|what\s+about|how\s+about)\s+)*(?:the\s+|their\s+|its\s+)?"
     r"(?:decades?|centur(?:y|ies)|dates?|periods?|eras?)\s*\??\s*$",

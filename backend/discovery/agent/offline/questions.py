@@ -65,8 +65,13 @@ _LEAVES = (
     r"|\bremains?\b|\bstill\s+(?:in\s+)?there\b"
 )
 _LEAVES_RE = re.compile(_LEAVES, re.I)
-# "across which decades do the kitchen photos fall?": the verb at the end, not the season
-_FALL_RE = re.compile(r"\bfall\s*(?:in|within|into|under)?\s*\??\s*$", re.I)
+# A question's own closing verbs and asides: "across which decades do the kitchen photos fall?"
+# (not the season), "how many jukebox photos turn up?", "... are there, start to finish?"
+_FALL_RE = re.compile(
+    r"\bfall\s*(?:in|within|into|under)?\s*\??\s*$|\bturn(?:s|ed)?\s+up\b"
+    r"|,?\s*(?:from\s+)?start\s+to\s+finish\b",
+    re.I,
+)
 _BACK_RE = re.compile(
     r"\b(?:these|those|them|they|their|his|her|ones|such|in\s+total|total|altogether|"
     r"all\s+together|all\s+told|"
@@ -127,7 +132,7 @@ _THOSE_RE = re.compile(r"\b(?:these|those)\s+(?!(?:are|is|were|was|do|did|does)\
 # "those modern prints", "these contemporary drawings": the period of what was found, no subject
 _AGED_RE = re.compile(r"\b((?:these|those)\s+)(?:modern|contemporary)\s+(?=[a-z])", re.I)
 # A hyphen beside a preposition joins words of a phrase, not of a compound ("sofa-with-women")
-_LINKED_RE = re.compile(r"\b(\w+)-(with|of|on|at|by)-(\w+)\b", re.I)
+_LINKED_RE = re.compile(r"\b(?!black-and-white)(\w+)-(with|and|of|on|at|by)-(\w+)\b", re.I)
 _QUOTED_RE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 # The question's own words: never part of its subject.
@@ -152,6 +157,7 @@ _QUESTION_WORDS = frozenset(
     spread spanning ranging over his her hers told showed main principal chief leading major
     key notable prominent primary across whole entire kept stored housed remaining
     belong belongs run runs stretch file files names go goes responsible attached full complete
+    crafted fashioned going split directors director draftsman draftsmen draughtsmen
     """.split()
 )
 # People a question names by sex: words a count holds ("how many photographs show a woman in a

@@ -12,8 +12,16 @@ COUNTED = (
     "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
 )
 ORDINALS = {w: n for n, w in enumerate(COUNTED.split(), 1)}
-ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1, "opening": 1}
+ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1, "opening": 1, "lead": 1,
+             "leading": 1, "topmost": 1, "bottommost": -1}  # fmt: skip
 AT_THE = {"end": -1}  # "the one at the very end" (a place in the list, not an ordinal word)
+# "the podium shot that leads the list", "the golf picture that ends the list": a place said by
+# what the record does to the list
+LIST_VERBS = {
+    **dict.fromkeys("leads leading heads heading tops topping opens starts".split(), 1),
+    **dict.fromkeys("closes closing ends ending finishes rounds".split(), -1),
+}
+AT_THE |= LIST_VERBS
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -32,13 +40,13 @@ POSITION_RES = [
     re.compile(
         r"\b(?P<before_last>last\s+but\s+one|"
         r"next[\s-]+to[\s-]+(?:the[\s-]+)?last|penultimate|"
-        rf"{NOUN}\s+(?:just\s+|right\s+)?(?:before|above)\s+(?:the\s+)?(?:last|final|bottom)"
+        rf"{NOUN}\s+(?:just\s+|right\s+)?(?:before|above|ahead\s+of)\s+(?:the\s+)?(?:last|final|bottom)"
         rf"(?:\s+{NOUN})?"
         # "the plate one up from the bottom", "one up from the end"
         r"|\bone\s+up\s+from\s+the\s+(?:bottom|end)"
         # "the bowl just above the last one", "the guard just above the bottom one": any noun,
         # with "just" or "right"
-        rf"|(?<=the\s)[a-z][\w'-]*\s+(?:just|right)\s+(?:before|above)\s+(?:the\s+)?"
+        rf"|(?<=the\s)[a-z][\w'-]*\s+(?:listed\s+)?(?:just|right)\s+(?:before|above|ahead\s+of)\s+(?:the\s+)?"
         rf"(?:last|final|bottom)(?:\s+{NOUN})?)\b",
         re.I,
     ),
@@ -46,6 +54,12 @@ POSITION_RES = [
     re.compile(
         rf"\b(?P<from_end>{COUNTED.replace(' ', '|')}|\d{{1,3}}(?:st|nd|rd|th))(?:\s+{NOUN})?"
         r"[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?(?:last|end|bottom)\b",
+        re.I,
+    ),
+    # "the hairstyle picture that came up second", "second in line", "third from the top"
+    re.compile(
+        rf"\b(?:(?:came|comes|showed|turned)\s+up\s+(?P<word>{'|'.join(COUNTED.split())})\b"
+        rf"|(?P<nth>{'|'.join(COUNTED.split())})\s+(?:in\s+line|from\s+the\s+top)\b)",
         re.I,
     ),
     # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
@@ -73,6 +87,12 @@ POSITION_RES = [
     re.compile(
         rf"\b(?:in|at)\s+(?:the\s+)?(?P<word>{'|'.join(COUNTED.split())}|\d{{1,3}}(?:st|nd|rd|th))"
         r"\s+(?:place|position|spot|slot)\b",
+        re.I,
+    ),
+    # "the podium shot that leads the list", "whatever picture closes out the list"
+    re.compile(
+        rf"\b(?P<word>{'|'.join(LIST_VERBS)})\s+(?:off\s+|out\s+|up\s+)?(?:the|that|this)\s+"
+        r"(?:list|lot|batch|set|results|page|bunch)\b",
         re.I,
     ),
     # "the piano shot sitting second", "the one listed third": a place said with a verb of place
@@ -117,7 +137,9 @@ POSITION_RES = [
 # likeness or a question: a position in the list of that subject (`list_about`; a word no list
 # was searched for leaves the position in the newest list)
 # ("third fireplace shot, find me its look-alikes": at the turn's start, "the" may be left out)
-IN_ORDINAL = rf"(?:\bthe\s+|^\s*)(?:very\s+)?(?P<word>{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
+IN_ORDINAL = (
+    rf"(?:\bthe\s+|^\s*)(?:very\s+)?(?P<word>{'|'.join(ORDINALS)}|\d{{1,3}}(?:st|nd|rd|th))\s+"
+)
 NOT_A_LIST = (
     r"(?!(?:century|centuries|half|time|decade|world|day|year|years|but|and|or|one|same|very"
     rf"|{'|'.join(NUMBER_WORDS)}|few|couple|to|from|please|again|too|instead|only|though|now"
@@ -199,13 +221,18 @@ SIMILAR_RE = re.compile(
     r"(?![\w-])|(?:close|near)\s+to\s+(?:it|that|this)(?:\s+one)?"
     # "bring up its like", "only matches from the fifties", "find me matches for it"
     r"|its\s+like(?=\s*[.?!,;:]?\s*$)|(?:only|any)\s+matches|find\s+(?:me\s+)?matches"
-    r"|matches\s+(?:for|to)\s+(?:it|that|this))\b",
+    r"|matches\s+(?:for|to)\s+(?:it|that|this)|matches\s+only"
+    # "match it for me", "match the boxing photo at the top", "find its match", "ones that look
+    # the same", "anything else of that sort?", "others in that mold", "drawings that echo it"
+    r"|match\s+(?:it|that|this|them|the)|(?:its|their)\s+match(?:es)?|look\s+the\s+same"
+    r"|of\s+(?:that|this|the\s+same)\s+(?:sort|kind|type|ilk)|in\s+(?:that|this|the\s+same)\s+mou?ld"
+    r"|echo(?:es|ing)?\s+(?:it|that|this))\b",
     re.I,
 )
 DESCRIBE_RE = re.compile(
     r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
     r"tell me (?:more )?about|describe|details (?:of|about|on)|more about|information (?:on|about)|"
-    r"(?:a\s+)?(?:rundown|lowdown)\s+(?:of|on)|walk\s+me\s+through|the\s+story\s+(?:of|behind)|fill\s+me\s+in\s+on|"
+    r"(?:a\s+)?(?:rundown|lowdown)\s+(?:of|on)|walk\s+me\s+through|(?:a\s+)?description\s+of|the\s+story\s+(?:of|behind)|fill\s+me\s+in\s+on|"
     r"who (?:took|made|painted)|what year"
     # "what does the first sign photo show?"
     r"|what\s+(?:does|do)\s+(?:the|that|this|#)[^?]*?\b(?:show|depict|picture)s?)\b",

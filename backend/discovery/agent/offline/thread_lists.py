@@ -75,7 +75,7 @@ def _alike(a: str, b: str) -> bool:
 # "from the first list", "going back to the earlier results", "in the original search": which
 # of the thread's lists the pointer counts in (1: the first; -2: the one before the last).
 LIST_RE = re.compile(
-    r"\b(?:(?:back\s+)?(?:to|from|in|on|of|at)\s+)?(?:the|that|my)\s+"
+    r"\b(?:(?:back\s+)?(?:to|from|in|on|of|at)\s+)?(?:the|that|those|these|my)\s+"
     r"(?P<which>first|original|initial|earlier|previous|prior|older|second|third|other)\s+"
     # "the first result" is a record (a position), "the first results" a list; a subject word
     # may come between ("return to that first fireplace batch")
