@@ -253,8 +253,7 @@ class SupervisionSettings(BaseSettings):
 
 
 class AgentSearchSettings(BaseSettings):
-    """How the conversational agent searches: when an attempt is refined, how many attempts,
-    what one attempt reads, and its spelling correction (the planner itself: settings.py)."""
+    """How the agent searches: refinement, attempts, reads, spelling (planner: settings.py)."""
 
     discovery_agent_min_score: float = Field(
         default=0.4,
@@ -265,22 +264,18 @@ class AgentSearchSettings(BaseSettings):
     discovery_agent_max_attempts: int = Field(default=3, ge=1, le=5)
     discovery_agent_rescue: bool = Field(
         default=False,
-        description="A first search attempt the grader accepted gets a second look (the dense "
-        "ranking, a name the records miss); one clearly better by evidence is shown instead. "
-        "Off by default: on held-out turns it rescued nothing and lost first attempts "
-        "(docs/agent-evaluation.md).",
+        description="A first attempt the grader accepted gets a second look (offline/rescue.py)"
+        "; off: on held-out turns it rescued nothing and lost first attempts.",
     )
     discovery_agent_concepts: bool = Field(
         default=True,
-        description="A weak search is refined with the catalog's word nearest the whole "
-        "request in meaning ('the fella who runs the whole city': 'mayor'), chosen by the "
-        "packaged model (agent/offline/concepts.py); off: no such refinement.",
+        description="A weak search is refined with the catalog's word nearest the request in "
+        "meaning, chosen by the packaged model (agent/offline/concepts.py).",
     )
     discovery_agent_closest: bool = Field(
         default=True,
-        description="When every attempt is rejected, show the request's own records as the "
-        "closest ones (a hedged message) when the evidence says they are close; off: the "
-        "no-results message always (agent/offline/closest.py, docs/agent.md).",
+        description="Every attempt rejected: the request's own records as the closest ones "
+        "when the evidence says so (offline/closest.py); off: the no-results message.",
     )
     discovery_agent_closest_min_score: float = Field(
         default=0.48,
@@ -293,8 +288,7 @@ class AgentSearchSettings(BaseSettings):
     discovery_agent_match_count: int = Field(default=10, ge=1, le=50)
     discovery_spelling: bool = Field(
         default=True,
-        description="The agent corrects its search queries' spelling against the catalog's "
-        "own words (a request can still ask for its exact words).",
+        description="The agent corrects its queries' spelling against the catalog's words.",
     )
     discovery_spelling_min_count: int = Field(
         default=2, ge=1, le=1000, description="A correction is a word this many records use."

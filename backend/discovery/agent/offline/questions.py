@@ -17,11 +17,7 @@ from typing import Any, Literal
 
 from discovery.agent.offline.media_types import parse_media_type, without_media_phrases
 from discovery.agent.offline.periods import period_filters, without_eras
-from discovery.agent.offline.querying import (
-    GENERIC_WORDS,
-    content_words,
-    subject,
-)
+from discovery.agent.offline.querying import GENERIC_WORDS, content_words, subject
 from discovery.agent.offline.question_kinds import (
     COUNT_RE,
     CREATOR_RE,
@@ -139,25 +135,25 @@ _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number numbers total altogether overall
-    count headcount add adds added grand took exact precise actual rough approximate
-    tally up name list recent taken made make makes created create painted directed wrote built
-    done leave leaves left remain remains remaining
-    photographed shot drew drawn designed carved produced printed sculpted photographer written
-    photographers artist artists maker makers creator creators author authors whom decades decade
-    periods period eras era centuries century years year dates date dated old time age ages come
-    comes came exist exists held hold holds own owns available shown results result whose
-    take takes paint paints draw draws shoot shoots photograph photographs design designs
-    mention mentions mentioning mentioned feature features featuring featured depict depicts
-    depicting depicted contain contains containing include includes including show shows
-    showing cover covers span range such all most total museum library catalog catalogue
-    who's what's where's when's there's that's it's behind painter painters sculptor sculptors
-    designer designers count exactly roughly approximately about around sketched etched engraved
-    filmed filmmaker filmmakers printmaker printmakers illustrator illustrators cinematographer
-    cinematographers appear appears appeared appearing represented here exactly precisely
-    spread spanning ranging over his her hers told showed main principal chief leading major
-    key notable prominent primary across whole entire kept stored housed remaining
-    belong belongs run runs stretch file files names go goes responsible attached full complete
-    crafted fashioned going split directors director draftsman draftsmen draughtsmen
+    count headcount add adds added grand took exact precise actual rough approximate tally up
+    name list recent taken made make makes created create painted directed wrote built done
+    leave leaves left remain remains remaining photographed shot drew drawn designed carved
+    produced printed sculpted photographer written photographers artist artists maker makers
+    creator creators author authors whom decades decade periods period eras era centuries
+    century years year dates date dated old time age ages come comes came exist exists held hold
+    holds own owns available shown results result whose take takes paint paints draw draws shoot
+    shoots photograph photographs design designs mention mentions mentioning mentioned feature
+    features featuring featured depict depicts depicting depicted contain contains containing
+    include includes including show shows showing cover covers span range such all most total
+    museum library catalog catalogue who's what's where's when's there's that's it's behind
+    painter painters sculptor sculptors designer designers count exactly roughly approximately
+    about around sketched etched engraved filmed filmmaker filmmakers printmaker printmakers
+    illustrator illustrators cinematographer cinematographers appear appears appeared appearing
+    represented here exactly precisely spread spanning ranging over his her hers told showed
+    main principal chief leading major key notable prominent primary across whole entire kept
+    stored housed remaining belong belongs run runs stretch file files names go goes responsible
+    attached full complete crafted fashioned going split directors director draftsman draftsmen
+    draughtsmen
     """.split()
 )
 # People a question names by sex: words a count holds ("how many photographs show a woman in a
