@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-import numpy as np
 from langchain.agents import create_agent
 from langchain.agents.middleware import (
     AgentMiddleware,
@@ -21,7 +20,6 @@ from langchain.agents.middleware import (
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.graph.state import CompiledStateGraph
-from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
@@ -33,7 +31,7 @@ from discovery.agent.llm_steps import LLMIntentClassifier, LLMRefiner, LLMReleva
 from discovery.agent.middleware import AnswerMiddleware, IntentMiddleware
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.closest import ClosestRecords
-from discovery.agent.offline.concepts import CatalogConcepts
+from discovery.agent.offline.concepts import CatalogConceptSource
 from discovery.agent.offline.intent_model import LocalIntentClassifier
 from discovery.agent.offline.lexical import (
     CoverageReranker,
@@ -62,7 +60,6 @@ from discovery.runtime import Runtime
 from discovery.search.models import Strategy
 from discovery.search.place_names import load_places, place_synonyms
 from discovery.search.spelling import SpellingCorrector
-from discovery.search.vocabulary import archive_centroid, archive_word_counts
 from discovery.settings import EmbeddingModel, Settings
 
 
@@ -97,31 +94,19 @@ def intent_embedder(runtime: Runtime) -> Embedder:
     return LocalMiniLMEmbedder()
 
 
-async def catalog_concepts(
-    conn: AsyncConnection, embedder: Embedder, settings: Settings
-) -> CatalogConcepts | None:
-    """The catalog's words for the refiner's nearest-word refinement (`offline/concepts.py`),
-    in the packaged model's space; None when `DISCOVERY_AGENT_CONCEPTS` is off or no record
-    has a vector of that model (an archive embedded by another model only: the correction
-    needs the catalog's mean in the space the words are embedded in)."""
-    if not settings.discovery_agent_concepts:
-        return None
-    centroid = await archive_centroid(conn, embedder.model_id)
-    if centroid is None:
-        return None
-    counts = await archive_word_counts(conn)
-    vector = np.asarray(centroid, dtype=np.float32)
-    return CatalogConcepts(counts, vector, embedder.embed_documents, embedder.embed_query)
-
-
 async def build_parts(runtime: Runtime, llm: BaseChatModel | None = None) -> AgentParts:
     settings = runtime.settings
     domain = DomainConfig.load(settings.discovery_domain_file)
     local_embedder = intent_embedder(runtime)  # the packaged model, whatever the search uses
     async with runtime.db.connection() as conn:
         vocab = await load_vocabulary(conn)
-        concepts = await catalog_concepts(conn, local_embedder, settings)
     terms = TermStats(runtime.db)
+    concepts = (
+        CatalogConceptSource(runtime.db, terms, local_embedder.model_id,
+                             local_embedder.embed_documents, local_embedder.embed_query)
+        if settings.discovery_agent_concepts
+        else None
+    )  # fmt: skip
     local_classifier = LocalIntentClassifier.train(
         local_embedder, domain, cache_dir=settings.discovery_data_dir / "cache",
         catalog=await CatalogEvidence.of_archive(terms),

@@ -6,11 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from discovery.agent.offline.concepts import CatalogConcepts
+from discovery.agent.offline.concepts import CatalogConcepts, CatalogConceptSource
 from discovery.agent.offline.refiner import LocalRefiner
 from discovery.agent.offline.terms import TermStats
 from discovery.agent.planning import RefineContext
 from discovery.embeddings.local import LocalMiniLMEmbedder
+from discovery.runtime import Runtime
 
 # Records per word, as a catalog of about 3,000 records would count them ("by" is in every one).
 COUNTS = [("by", 3000), ("mayor", 10), ("city", 60), ("outdoors", 40), ("lake", 12),
@@ -89,3 +90,19 @@ def test_not_for_a_message_that_does_not_name_what_was_searched(
     assert all(c.query != "lake" for c in candidates)
     syntax = refiner.candidates(ctx("the fella who runs the city", 'man "runs the city"'))
     assert all(c.query != "mayor" for c in syntax)
+
+
+async def test_the_refiners_concepts_are_read_on_first_use(
+    demo_runtime: Runtime, embedder: LocalMiniLMEmbedder
+) -> None:
+    terms = TermStats(demo_runtime.db)
+    source = CatalogConceptSource(demo_runtime.db, terms, embedder.model_id,
+                                  embedder.embed_documents, embedder.embed_query)  # fmt: skip
+    assert source.concepts is None and source.nearest("a lakeside scene") is None
+    await source.ensure()
+    assert source.concepts is not None and terms.loaded  # the counts read once, for both
+    assert source.nearest("a lakeside scene") == "lake"
+    other = CatalogConceptSource(demo_runtime.db, terms, "no-such-model",
+                                 embedder.embed_documents, embedder.embed_query)  # fmt: skip
+    await other.ensure()
+    assert other.concepts is None and other.nearest("a lakeside scene") is None

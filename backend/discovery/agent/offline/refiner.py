@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from discovery.agent.offline.antecedents import names
-from discovery.agent.offline.concepts import CatalogConcepts
+from discovery.agent.offline.concepts import CatalogConcepts, CatalogConceptSource
 from discovery.agent.offline.media_types import MEDIA_WORDS
 from discovery.agent.offline.querying import (
     FILLER,
@@ -52,7 +52,7 @@ class LocalRefiner:
         terms: TermStats | None = None,
         english: Collection[str] = (),
         senses: WordSenses | None = None,
-        concepts: CatalogConcepts | None = None,
+        concepts: CatalogConcepts | CatalogConceptSource | None = None,
     ) -> None:
         self.synonyms, self.terms = synonyms, terms
         self.senses, self.concepts = senses, concepts
@@ -106,6 +106,8 @@ class LocalRefiner:
     async def arefine(self, ctx: RefineContext) -> Refinement | None:
         if self.terms is not None:
             await self.terms.ensure()
+        if self.concepts is not None:
+            await self.concepts.ensure()
         if self.senses is not None or self.concepts is not None:  # they embed: off the loop
             return await asyncio.to_thread(self.refine, ctx)
         return self.refine(ctx)

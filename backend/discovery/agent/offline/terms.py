@@ -56,8 +56,9 @@ class TermStats:
     def __init__(self, db: Database | None = None, counts: Iterable[tuple[str, int]] = ()) -> None:
         self.db = db
         self._freq: Counter[str] | None = None
-        if counts:
-            self._freq = self._by_stem(counts)
+        self._counts: list[tuple[str, int]] = list(counts)
+        if self._counts:
+            self._freq = self._by_stem(self._counts)
         self._lock = asyncio.Lock()
 
     @staticmethod
@@ -73,9 +74,13 @@ class TermStats:
         async with self._lock:
             if self._freq is None:
                 async with self.db.connection() as conn:
-                    counts = await archive_word_counts(conn)
-                self._freq = self._by_stem(counts)
+                    self._counts = await archive_word_counts(conn)
+                self._freq = self._by_stem(self._counts)
                 log.info("term statistics: %d distinct stems", len(self._freq))
+
+    def word_counts(self) -> list[tuple[str, int]]:
+        """(word, records using it), as the catalog spells its words (empty until `ensure`)."""
+        return self._counts
 
     @property
     def loaded(self) -> bool:
