@@ -3,8 +3,6 @@ the demo catalog."""
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from discovery.runtime import Runtime
@@ -16,7 +14,7 @@ async def test_the_centroid_is_the_mean_of_the_archives_vectors(demo_runtime: Ru
     async with demo_runtime.db.connection() as conn:
         rows = await (
             await conn.execute(
-                "select e.embedding::text from item_embeddings e join items i on i.id = e.item_id"
+                "select e.embedding from item_embeddings e join items i on i.id = e.item_id"
                 " where i.kind = 'archive' and i.is_active and e.model = %s order by e.item_id"
                 " limit 500",
                 (model,),
@@ -24,7 +22,7 @@ async def test_the_centroid_is_the_mean_of_the_archives_vectors(demo_runtime: Ru
         ).fetchall()
         centroid = await archive_centroid(conn, model, sample=500)
         assert await archive_centroid(conn, "no-such-model") is None
-    expected = np.asarray([json.loads(r[0]) for r in rows]).mean(axis=0)
+    expected = np.asarray([r[0].to_numpy() for r in rows]).mean(axis=0)
     assert centroid is not None and len(centroid) == 384
     assert np.allclose(centroid, expected, atol=1e-5)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import psycopg
 
 # `simple` configuration: words lowercased, not stemmed (the caller stems).
@@ -40,7 +41,7 @@ async def archive_word_counts(conn: psycopg.AsyncConnection) -> list[tuple[str, 
 
 # The first `sample` records by id stand for a large catalog (a mean moves little after that).
 _CENTROID_SQL = """
-select avg(embedding)::text from (
+select avg(embedding) from (
     select e.embedding from item_embeddings e join items i on i.id = e.item_id
     where i.kind = 'archive' and i.is_active and e.model = %(model)s
     order by e.item_id limit %(sample)s
@@ -50,13 +51,13 @@ select avg(embedding)::text from (
 
 async def archive_centroid(
     conn: psycopg.AsyncConnection, model: str, sample: int = 20_000
-) -> list[float] | None:
+) -> np.ndarray | None:
     """The mean of the active archive records' vectors made by `model`, over at most `sample`
-    of them (None: it made none)."""
+    of them (None: it made none); a vector as the pool's pgvector adapter reads it."""
     row = await (await conn.execute(_CENTROID_SQL, {"model": model, "sample": sample})).fetchone()
     if row is None or row[0] is None:
         return None
-    return [float(x) for x in str(row[0]).strip("[]").split(",")]
+    return np.asarray(row[0].to_numpy(), dtype=np.float32)
 
 
 @dataclass(frozen=True)

@@ -139,9 +139,8 @@ class CatalogConceptSource:
             async with self.db.connection() as conn:
                 centroid = await archive_centroid(conn, self.model)
             if centroid is not None:
-                mean = np.asarray(centroid, dtype=np.float32)
                 counts = self.terms.word_counts()
-                self.concepts = CatalogConcepts(counts, mean, self.embed, self.embed_one)
+                self.concepts = CatalogConcepts(counts, centroid, self.embed, self.embed_one)
             self._read = True
 
     def nearest(self, request: str) -> str | None:

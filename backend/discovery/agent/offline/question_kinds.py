@@ -46,7 +46,7 @@ COUNT_RE = re.compile(
 # The nouns of people who make records.
 MAKERS = (
     r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
-    r"directors?|draft?s?m[ae]n|draughtsm[ae]n|"
+    r"directors?|dra(?:f|ugh)tsm[ae]n|"
     r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?|"
     # crafts: "silversmiths", "glassmakers", "cabinetmakers", "potters", "weavers"
     r"\w+smiths?|\w+makers?|potters?|weavers?|carvers?|jewel+ers?|manufacturers?|"

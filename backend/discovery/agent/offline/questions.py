@@ -63,7 +63,7 @@ _LEAVES = (
 _LEAVES_RE = re.compile(_LEAVES, re.I)
 # A question's own closing verbs and asides: "across which decades do the kitchen photos fall?"
 # (not the season), "how many jukebox photos turn up?", "... are there, start to finish?"
-_FALL_RE = re.compile(
+_CLOSING_RE = re.compile(
     r"\bfall\s*(?:in|within|into|under)?\s*\??\s*$|\bturn(?:s|ed)?\s+up\b"
     r"|,?\s*(?:from\s+)?start\s+to\s+finish\b",
     re.I,
@@ -199,7 +199,7 @@ def parse_question(text: str) -> CatalogQuestion | None:
         return None
     filters: dict[str, Any] = {}
     text = _AGED_RE.sub(r"\1", text)  # "those modern prints": those prints
-    topic = question_subject(_FALL_RE.sub(" ", _LEAVES_RE.sub(" ", text)))  # "remains": none
+    topic = question_subject(_CLOSING_RE.sub(" ", _LEAVES_RE.sub(" ", text)))  # no subject
     among = _AMONG_RE.search(text) is not None
     if among and (p := _PREDICATE_RE.search(text)) and p["what"].lower() in _PREDICATE_NOUNS:
         topic = " ".join(dict.fromkeys([*topic.split(), p["what"].lower()]))

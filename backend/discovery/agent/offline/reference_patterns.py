@@ -12,6 +12,9 @@ COUNTED = (
     "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
 )
 ORDINALS = {w: n for n, w in enumerate(COUNTED.split(), 1)}
+NTH = rf"(?:{'|'.join(COUNTED.split())}|\d{{1,3}}(?:st|nd|rd|th))"  # "third", "3rd"
+# The nouns for a shown list: "closes out the list", "the bottom elevation in that batch"
+LIST_NOUNS = r"(?:list|lot|batch|set|results|page|bunch)"
 ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1, "opening": 1, "lead": 1,
              "leading": 1, "topmost": 1, "bottommost": -1}  # fmt: skip
 AT_THE = {"end": -1}  # "the one at the very end" (a place in the list, not an ordinal word)
@@ -56,12 +59,9 @@ POSITION_RES = [
         r"[\s-]+(?:to|from)[\s-]+(?:the[\s-]+)?(?:last|end|bottom)\b",
         re.I,
     ),
-    # "the hairstyle picture that came up second", "second in line", "third from the top"
-    re.compile(
-        rf"\b(?:(?:came|comes|showed|turned)\s+up\s+(?P<word>{'|'.join(COUNTED.split())})\b"
-        rf"|(?P<nth>{'|'.join(COUNTED.split())})\s+(?:in\s+line|from\s+the\s+top)\b)",
-        re.I,
-    ),
+    # "the hairstyle picture that came up second"; "second in line", "third from the top"
+    re.compile(rf"\b(?:came|comes|showed|turned)\s+up\s+(?P<word>{NTH})\b", re.I),
+    re.compile(rf"\b(?P<word>{NTH})\s+(?:in\s+line|from\s+the\s+top)\b", re.I),
     # "the first two", "the first 3 photos": the first of them (a likeness has one anchor)
     re.compile(rf"\bthe\s+(?P<word>first)\s+(?:{FEW})\b(?:\s+{NOUN}s?\b)?", re.I),
     # "that photo at the top", "the one at the bottom", "the one down at the very end", "the
@@ -92,13 +92,12 @@ POSITION_RES = [
     # "the podium shot that leads the list", "whatever picture closes out the list"
     re.compile(
         rf"\b(?P<word>{'|'.join(LIST_VERBS)})\s+(?:off\s+|out\s+|up\s+)?(?:the|that|this)\s+"
-        r"(?:list|lot|batch|set|results|page|bunch)\b",
+        rf"{LIST_NOUNS}\b",
         re.I,
     ),
     # "the piano shot sitting second", "the one listed third": a place said with a verb of place
     re.compile(
-        r"\b(?:sitting|placed|listed|coming|shown|appearing)\s+(?:in\s+)?"
-        rf"(?P<word>{'|'.join(COUNTED.split())}|\d{{1,3}}(?:st|nd|rd|th))\b",
+        rf"\b(?:sitting|placed|listed|coming|shown|appearing)\s+(?:in\s+)?(?P<word>{NTH})\b",
         re.I,
     ),
     re.compile(rf"{IN_SLOT}(?P<num>{NUMBER})\b", re.I),
@@ -156,7 +155,7 @@ INLIST_RE = re.compile(
 # "the 2nd house and the 4th", "the very last floor plan shown"
 LIST_END = (
     r"(?=\s*(?:[,.?!;:]|$|there\b|and\s+the\b|shown\b|you\s+(?:just\s+)?showed\b"
-    r"|in\s+(?:that|this|the)\s+(?:list|lot|batch|set)\b))"  # "the bottom elevation in that list"
+    rf"|in\s+(?:that|this|the)\s+{LIST_NOUNS}\b))"  # "the bottom elevation in that list"
 )
 INLIST_BARE_RE = re.compile(
     rf"{IN_ORDINAL}{NOT_A_LIST}(?!{NOUN}s?\b)"
@@ -232,7 +231,8 @@ SIMILAR_RE = re.compile(
 DESCRIBE_RE = re.compile(
     r"\b(?:who(?:'s| is| are|'re)?|what(?:'s| is)|where(?:'s| is| was)|when(?:'s| was| is)|"
     r"tell me (?:more )?about|describe|details (?:of|about|on)|more about|information (?:on|about)|"
-    r"(?:a\s+)?(?:rundown|lowdown)\s+(?:of|on)|walk\s+me\s+through|(?:a\s+)?description\s+of|the\s+story\s+(?:of|behind)|fill\s+me\s+in\s+on|"
+    r"(?:a\s+)?(?:rundown|lowdown)\s+(?:of|on)|walk\s+me\s+through|(?:a\s+)?description\s+of|"
+    r"the\s+story\s+(?:of|behind)|fill\s+me\s+in\s+on|"
     r"who (?:took|made|painted)|what year"
     # "what does the first sign photo show?"
     r"|what\s+(?:does|do)\s+(?:the|that|this|#)[^?]*?\b(?:show|depict|picture)s?)\b",

@@ -126,7 +126,7 @@ def _position(m: re.Match[str]) -> int:
         return rp.NUMBER_WORDS.get(num.lower()) or int(num)
     if groups.get("this"):
         return 1  # "that one": the only or the first record
-    word = (groups.get("word") or groups["nth"]).lower()  # "came up second", "second in line"
+    word = groups["word"].lower()
     return rp.ORDINALS.get(word) or rp.AT_THE.get(word) or int(re.sub(r"\D", "", word))
 
 
