@@ -81,6 +81,8 @@ Usage (from the repository root):
         # the twenty-eighth set (ids v28-001...; it must not repeat a line of v2 to v27 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v29.jsonl
         # the twenty-ninth set (ids v29-001...; it must not repeat a line of v2 to v28 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v30.jsonl
+        # the thirtieth set (ids v30-001...; it must not repeat a line of v2 to v29 either)
 """
 
 from __future__ import annotations
