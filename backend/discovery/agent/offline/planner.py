@@ -28,6 +28,7 @@ from pydantic import ConfigDict
 from discovery.agent.facts_tool import FACTS_TOOL, FactsArtifact, last_counted
 from discovery.agent.offline.answers import answer
 from discovery.agent.offline.clarify import clarify_constraints
+from discovery.agent.offline.loose_references import read_reference
 from discovery.agent.offline.periods import period_filters
 from discovery.agent.offline.querying import (
     constraint_words,
@@ -40,7 +41,7 @@ from discovery.agent.offline.querying import (
 from discovery.agent.offline.question_calls import question_calls
 from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.reference_targets import resolve
-from discovery.agent.offline.references import parse_reference, points_back
+from discovery.agent.offline.references import points_back
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead, within_counted
 from discovery.agent.offline.thread_lists import list_named, newest_searched
 from discovery.agent.planning import words
@@ -102,7 +103,7 @@ class LocalPlanner(BaseChatModel):
             return AIMessage(content=_reply(_last_search(turn)))
         earlier = _last_search(messages[:start])
         previous = {"query": earlier.query, **earlier.filters} if earlier else None
-        ref = parse_reference(text)
+        ref = read_reference(text, bool(shown_records(messages[:start])))
         listed = ref.list_index if ref is not None else None  # "... from the first list"
         if ref is not None and (about := ref.list_about):  # "back to the hats: ..."
             queries = [a.query for a in shown_artifacts(messages[:start])]

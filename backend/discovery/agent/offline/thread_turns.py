@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage
 
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
+from discovery.agent.offline.loose_references import read_reference
 from discovery.agent.offline.media_types import parse_media_type
 from discovery.agent.offline.periods import names_a_presidency, period_filters, without_eras
 from discovery.agent.offline.querying import (
@@ -29,7 +30,6 @@ from discovery.agent.offline.querying import (
     without_lead,
 )
 from discovery.agent.offline.questions import parse_question
-from discovery.agent.offline.references import parse_reference
 from discovery.agent.offline.turn_phrases import widens
 from discovery.agent.references import shown_records
 
@@ -102,7 +102,7 @@ def points_back(
     what the thread has shown, or asks a catalog question ("how many films by Stan Brakhage?")
     every word of whose subject the catalog uses (`catalog`; "how many calories in an apple?"
     is not one)."""
-    if parse_reference(text) is not None:
+    if read_reference(text, bool(shown_records(messages))) is not None:
         return True  # with nothing shown, the planner says so
     if widens(text) and shown_records(messages):
         return True  # "actually any decade is fine": the thread's search, a filter lifted

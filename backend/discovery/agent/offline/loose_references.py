@@ -1,0 +1,242 @@
+"""A looser reading of a pointer at a shown record, for a thread that has shown records and a
+turn the phrase patterns of `references.py` do not read (a heuristic stand-in for an LLM).
+
+The patterns name whole phrases ("the second to last one", "closes out the list"); people keep
+finding new ones ("the sixth tiara photo, anything else along those lines?", "whatever print
+brings up the rear"). This reader works word by word instead:
+
+- a place in the list: an ordinal ("sixth", "6th"), a word of the list's start ("top",
+  "opening", "leads") or of its end ("last", "bottommost", "closes"), turned by the words
+  around it ("third from the bottom" = -3, "just above the final one" = -2, "right after the
+  top one" = 2), or a number after a noun for a record ("photo two", "shot #4");
+- the place must be said of a record: a singular noun for one ("picture", "one", "shot",
+  "print") or for the list ("list", "batch") near it, not a plural ("the first photographs of
+  ...") or a word that makes a name of it ("first communion", "last supper", "top hat");
+- a question about the record when the turn asks one (`DESCRIBE_RE`), otherwise more like it:
+  a pointer at one shown record asks for its like whatever verb says so.
+
+The planner and the router ask it (`read_reference`) only when records were shown, only after
+the phrase patterns found nothing, and not for a question of the catalog ("how many ...").
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from discovery.agent.offline import reference_patterns as rp
+from discovery.agent.offline.questions import parse_question
+from discovery.agent.offline.references import Reference, parse_reference
+
+# Words of the list's start and end: plain ones ("first", "bottommost") and ones that are also
+# everyday words ("top", "opening", "leads", "end"), which count only in a frame (`_framed`)
+FIRST = frozenset("first topmost uppermost".split())
+LAST = frozenset("last final bottommost penultimate".split())
+START = FIRST | frozenset(
+    "top opening opener lead leads leading heads heading tops topping starts starting start "
+    "beginning begins initial".split()
+)
+END = LAST | frozenset(
+    "bottom lowest closing closes closer end ends ending finishes finishing concluding "
+    "concludes tail rear wraps".split()
+)
+# "just above the final one", "one up from the bottom", "right before the last": one back
+BEFORE = frozenset("before above ahead preceding prior".split())
+# "right after the top one", "just below the first": one on
+AFTER = frozenset("after below beneath under following behind down".split())
+# Singular nouns for a shown record, and for the list it sits in
+RECORD = frozenset(
+    "one result record photo photograph pic picture image item print painting drawing piece "
+    "object entry shot sketch snap snapshot frame card poster plate portrait view scene work "
+    "artwork negative slide still film video clip map listing hit".split()
+)
+# "in slot two", "at position 3", "number five"
+PLACES = frozenset("number slot position spot".split())
+LISTED = frozenset("list lot batch set results page bunch line".split())
+# Words after an ordinal or a place word that make a name of it, not a place in the list
+NAMES = frozenset(
+    "century centuries half time times decade world war day days year years lady ladies "
+    "communion aid class prize base floor grade place hat hats supper rites light lights "
+    "street avenue ward baptist presbyterian methodist church national bank round quarter "
+    "mate sergeant lieutenant person name names minute minutes stop dance dances "
+    "team teams string act acts edition birthday anniversary".split()
+)
+_NOUN_RE = re.compile(rf"\b(?:{'|'.join(sorted(RECORD))})\b", re.I)
+MONTHS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+_TOKEN = re.compile(r"#?\d+(?:st|nd|rd|th|s)?\b|[a-z][a-z']*", re.I)
+_NTH = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
+WINDOW = 4  # words between a place word and the noun it is said of
+
+
+def read_reference(text: str, anything_shown: bool) -> Reference | None:
+    """The phrase patterns' reading of a pointer, else, when the thread has shown records and
+    the turn asks no question of the catalog ("how many ..."), this looser one; also when the
+    patterns read only "like it" (the record just talked about) and the turn names a place."""
+    ref = parse_reference(text)
+    if not anything_shown or (ref is not None and not ref.demonstrative):
+        return ref
+    if parse_question(text) is not None:
+        return ref
+    # "whatever print brings up the rear, more like it": a place said in the turn, not "it"
+    return loose_reference(text) or ref
+
+
+def loose_reference(text: str) -> Reference | None:
+    """The shown record this turn points at by its place in the list, read word by word, or
+    None. Whether it asks about the record or for more like it follows the turn's question."""
+    found = list(_TOKEN.finditer(text))
+    tokens = [m.group(0).lower() for m in found]
+    # a clause ends after the word: "the 3rd, but only photographs", "more like the second"
+    ends = [not text[m.end() :].strip() or text[m.end()] in ",.;:?!" for m in found]
+    asks = bool(rp.SIMILAR_RE.search(text) or rp.DESCRIBE_RE.search(text))
+    position = _place(tokens, ends, asks)
+    if position is None:
+        return None
+    describe = bool(rp.DESCRIBE_RE.search(text)) and not rp.SIMILAR_RE.search(text)
+    rest = " ".join(_NOUN_RE.sub(" ", text).split())  # "only drawings like it" narrows
+    return Reference(position, describe=describe, rest=rest)
+
+
+def _place(tokens: list[str], ends: list[bool], asks: bool) -> int | None:
+    """The first place word said of a record; a bare one ("the third") only in a turn that
+    asks for a likeness or about a record, or ending its clause or followed by "of"."""
+    for i, token in enumerate(tokens):
+        if (n := _number_after_noun(tokens, i)) is not None:
+            return n
+        n = _ordinal(token)
+        plain = n is not None or token in FIRST | LAST
+        if not plain and token not in START and token not in END:
+            continue
+        if (
+            n is not None
+            and tokens[i + 1 : i + 2] in (["place"], ["spot"])
+            and i
+            and (tokens[i - 1] in ("in", "at", "the"))
+        ):
+            return n  # "the desk shot in second place"
+        if not _free(tokens, i):
+            continue
+        said = _near_a_record(tokens, i) or _counted_back(tokens, i)
+        bare = _pointed(tokens, i) and (asks or ends[i] or tokens[i + 1 : i + 2] == ["of"])
+        if plain and not (said or bare):
+            continue
+        if not plain and not (said and _framed(tokens, ends, i)):
+            continue
+        if n is not None:
+            return -n if _counted_back(tokens, i) else n
+        return _first_or_last(tokens, i)
+    return None
+
+
+def _first_or_last(tokens: list[str], i: int) -> int:
+    """1 or -1, turned by the words around: "just above the final one", "next to last", "the
+    last but one" = -2; "right after the top one" = 2."""
+    before = set(tokens[max(0, i - WINDOW) : i])
+    if tokens[i] == "penultimate" or tokens[i + 1 : i + 3] == ["but", "one"]:
+        return -2
+    if tokens[i] in END:
+        near = " ".join(tokens[max(0, i - 3) : i])
+        back = BEFORE & before or near.endswith(("next to", "up from the", "up from"))
+        return -2 if back else -1  # not "brings up the rear"
+    return 2 if AFTER & before else 1
+
+
+def _pointed(tokens: list[str], i: int) -> bool:
+    """A plain place word said as a pointer: "the third", "its 2nd", "the very last"."""
+    before = [w for w in tokens[max(0, i - 2) : i] if w != "very"]
+    return bool(before) and before[-1] in ("the", "that", "this", "its")
+
+
+def _ordinal(token: str) -> int | None:
+    if token in rp.ORDINALS and token not in START and token not in END:
+        return rp.ORDINALS[token]
+    if _NTH.fullmatch(token):
+        return int(re.sub(r"\D", "", token))
+    return None
+
+
+def _counted_back(tokens: list[str], i: int) -> bool:
+    """'third from the bottom', 'second to last', 'fourth counting from the end'."""
+    after = tokens[i + 1 : i + 1 + WINDOW + 1]
+    for j, word in enumerate(after):
+        if word in ("from", "to", "counting", "up") and any(w in END for w in after[j + 1 :]):
+            return True
+    return False
+
+
+def _free(tokens: list[str], i: int) -> bool:
+    """No plural noun, number or name-making word right after the place word, no "a" before it
+    and no month near it: not "the first photographs", "the last supper", "the last 24 hours",
+    "wait a second", "june 5th"."""
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+    before = tokens[i - 1] if i else ""
+    counted = nxt.isdigit() or nxt in rp.NUMBER_WORDS.keys() - {"one"} or nxt in ("few", "couple")
+    dated = MONTHS & set(tokens[max(0, i - 2) : i + 3])  # "june 5th", "the 13th of may"
+    return not (
+        nxt in NAMES or nxt in LISTED or _plural(nxt) or counted or before in ("a", "an") or dated
+    )  # nor "the first list": a list, not a record
+
+
+def _near_a_record(tokens: list[str], i: int) -> bool:
+    """A singular noun for a record, or a noun for the list, near the place word."""
+    near = tokens[max(0, i - WINDOW) : i + 1 + WINDOW]
+    return any(w in RECORD or w in LISTED for w in near)
+
+
+def _framed(tokens: list[str], ends: list[bool], i: int) -> bool:
+    """A word that is also an everyday word ("top", "opening", "leads") counts as a place when
+    the list is named near it ("leads the list", "at the bottom of that batch"), or when it
+    stands as a place: "at the top", "the opening picture", "the tail one" (not "the opening
+    of the bridge")."""
+    near = tokens[max(0, i - WINDOW) : i + 1 + WINDOW]
+    if any(w in LISTED and v in ("the", "that", "this") for v, w in pairwise(near)):
+        return True  # "leads the list", "the bottom of that batch"
+    before = tokens[i - 1] if i else ""
+    after = tokens[i + 1 : i + 4]
+    if re.search(r"\b(?:at|on|from|to) the(?: very)?$", " ".join(tokens[max(0, i - 3) : i])):
+        return True  # "at the top", "at the very end", "one up from the bottom"
+    if before in ("the", "that", "this", "very") and "of" not in after[:1]:
+        # "the opening picture", "the tail one", "whatever print brings up the rear"
+        return ends[i] or any(w in RECORD for w in after)
+    return False
+
+
+def _plural(word: str) -> bool:
+    """A plural noun after the place word: "the first photos", "the leading companies"."""
+    if re.fullmatch(r"\d+s|\w+ties", word):
+        return False  # "the second forties look-alike", "1950s"
+    return (
+        len(word) > 3
+        and word.endswith("s")
+        and not word.endswith("ss")
+        and word
+        not in (
+            LISTED | START | END | {"was", "is", "has", "does", "this", "its", "his", "us", "yes"}
+        )
+    )
+
+
+def _number_after_noun(tokens: list[str], i: int) -> int | None:
+    """'photo two', 'shot #4', 'picture number 3', '#5', 'number five'."""
+    token = tokens[i]
+    if token.startswith("#") and token[1:].isdigit():
+        return _count(token[1:])
+    if token not in RECORD - {"one"} and token not in PLACES:
+        return None
+    rest = tokens[i + 1 : i + 3]
+    if rest and rest[0] in ("number", "no") and token not in PLACES:
+        rest = rest[1:]
+    elif token != "number" and (ordinal := _ordinal(rest[0] if rest else "")):
+        return ordinal if token in PLACES and tokens[i - 1 : i] == ["in"] else None
+    said = token in PLACES or (rest and tokens[i + 1] in ("number", "no"))
+    return _count(rest[0].lstrip("#"), one=bool(said)) if rest else None
+
+
+def _count(word: str, one: bool = False) -> int | None:
+    """A number word or a number; "one" only after "number" ("photo number one")."""
+    if word in rp.NUMBER_WORDS and (word != "one" or one):
+        return rp.NUMBER_WORDS[word]
+    return int(word) if word.isdigit() and 0 < int(word) <= 100 else None
