@@ -26,6 +26,12 @@ from discovery.agent.offline.loose_references import loose_reference, read_refer
         ("shot #4 please, but from the forties", 4),
         ("the next to last sketch, kindred works", -2),
         ("the quilt picture that came up second, forties matches", 2),
+        ("the kiln image that brings up the rear: anything resembling it?", -1),
+        ("the mill shot sitting at the head of the results, sixties only", 1),
+        ("the barn sketch at the foot of that list: what else resembles it?", -1),
+        ("in the last list, the one right before the end: ones that resemble it", -2),
+        ("the pulpit shot in the two spot, pictures in the same style", 2),
+        ("the tennis photo in the runner-up spot, ones resembling it", 2),
     ],
 )
 def test_a_place_in_the_list_read_word_by_word(text: str, position: int) -> None:
@@ -48,6 +54,8 @@ def test_a_place_in_the_list_read_word_by_word(text: str, position: int) -> None
         "pictures of the opening of the bridge",
         "cancel that last command",
         "first communion portraits",
+        "that is not true, it's false",
+        "the first photographs of boxing, show me",
     ],
 )
 def test_what_is_no_place_in_the_list(text: str) -> None:
@@ -75,3 +83,11 @@ def test_asked_only_when_records_were_shown_and_no_catalog_question() -> None:
     assert read_reference("more like the second one", anything_shown=False) is not None
     rear = read_reference("whatever print brings up the rear, only drawings like it", True)
     assert rear is not None and rear.position == -1
+
+
+def test_a_record_set_apart_by_its_words_and_taken_up_again() -> None:
+    ref = loose_reference("the Teamsters casket, I want pictures that could pass for it")
+    assert ref is not None and ref.about == "Teamsters casket" and ref.guessed
+    one = loose_reference("the Ammon Center one there, which pictures are its near twins?")
+    assert one is not None and one.about == "Ammon Center"
+    assert loose_reference("the Teamsters casket, please") is None  # nothing takes it up

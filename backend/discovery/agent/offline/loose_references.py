@@ -33,12 +33,12 @@ from discovery.agent.offline.references import Reference, parse_reference
 FIRST = frozenset("first topmost uppermost".split())
 LAST = frozenset("last final bottommost penultimate".split())
 START = FIRST | frozenset(
-    "top opening opener lead leads leading heads heading tops topping starts starting start "
-    "beginning begins initial".split()
+    "top opening opener lead leads leading head heads heading tops topping starts starting "
+    "start beginning begins initial front".split()
 )
 END = LAST | frozenset(
     "bottom lowest closing closes closer end ends ending finishes finishing concluding "
-    "concludes tail rear wraps".split()
+    "concludes tail rear wraps foot".split()
 )
 # "just above the final one", "one up from the bottom", "right before the last": one back
 BEFORE = frozenset("before above ahead preceding prior".split())
@@ -50,25 +50,40 @@ RECORD = frozenset(
     "object entry shot sketch snap snapshot frame card poster plate portrait view scene work "
     "artwork negative slide still film video clip map listing hit".split()
 )
+SPOTS = [["place"], ["spot"], ["slot"], ["position"]]  # "in second place", "the two spot"
 # "in slot two", "at position 3", "number five"
 PLACES = frozenset("number slot position spot".split())
 LISTED = frozenset("list lot batch set results page bunch line".split())
 # Words after an ordinal or a place word that make a name of it, not a place in the list
 NAMES = frozenset(
     "century centuries half time times decade world war day days year years lady ladies "
-    "communion aid class prize base floor grade place hat hats supper rites light lights "
+    "communion aid class prize base grade place hat hats supper rites light lights "
     "street avenue ward baptist presbyterian methodist church national bank round quarter "
     "mate sergeant lieutenant person name names minute minutes stop dance dances "
-    "team teams string act acts edition birthday anniversary".split()
+    "string act acts edition birthday anniversary".split()
 )
 _NOUN_RE = re.compile(rf"\b(?:{'|'.join(sorted(RECORD))})\b", re.I)
 MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
+# "the Teamsters casket, ...", "and the Ammon Center one there: ...": a noun phrase set apart
+_SET_APART_RE = re.compile(
+    r"\s*(?:(?:and|so|ok|okay|now|then)\b[\s,]*)?(?:the|that|this)\s+"
+    r"(?P<about>(?:(?!(?:one|there|here)\b)[\w'-]+\s+){0,3}?[\w'-]+)"
+    r"(?:\s+(?:one|there|here))*\s*[,:;\u2013\u2014-]\s",
+    re.I,
+)
+_NOT_A_NAME = frozenset(
+    "is are was were be been not it its i you we they he she a an of to and or but do does did "
+    "have has had will would can could should".split()
+)
+# ... taken up again: "could pass for it", "its near twins", "like that one", "more of them"
+_TAKEN_UP_RE = re.compile(r"\b(?:it|its|it's|that\s+one|this\s+one)\b", re.I)
 _TOKEN = re.compile(r"#?\d+(?:st|nd|rd|th|s)?\b|[a-z][a-z']*", re.I)
 _NTH = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
-WINDOW = 4  # words between a place word and the noun it is said of
+WINDOW = 4  # words between a place word and the words that turn it ("just above the final")
+CLAUSE = 7  # words between a place word and the noun it is said of, in its clause
 
 
 def read_reference(text: str, anything_shown: bool) -> Reference | None:
@@ -92,12 +107,27 @@ def loose_reference(text: str) -> Reference | None:
     # a clause ends after the word: "the 3rd, but only photographs", "more like the second"
     ends = [not text[m.end() :].strip() or text[m.end()] in ",.;:?!" for m in found]
     asks = bool(rp.SIMILAR_RE.search(text) or rp.DESCRIBE_RE.search(text))
+    describe = bool(rp.DESCRIBE_RE.search(text)) and not rp.SIMILAR_RE.search(text)
     position = _place(tokens, ends, asks)
     if position is None:
-        return None
-    describe = bool(rp.DESCRIBE_RE.search(text)) and not rp.SIMILAR_RE.search(text)
+        return _set_apart(text, describe)
     rest = " ".join(_NOUN_RE.sub(" ", text).split())  # "only drawings like it" narrows
     return Reference(position, describe=describe, rest=rest)
+
+
+def _set_apart(text: str, describe: bool) -> Reference | None:
+    """A record named by words of its title, set apart at the turn's start and taken up again
+    by a pronoun: "the Teamsters casket, I want pictures that could pass for it". A guess, as
+    the phrase patterns' "the one with ...": a shown record holding the words, or none."""
+    if (m := _SET_APART_RE.match(text)) is None or not _TAKEN_UP_RE.search(text, m.end()):
+        return None
+    said = m.group("about").lower().split()
+    about = " ".join(w for w in m.group("about").split() if w.lower() not in RECORD)
+    placed = said[0] in rp.ORDINALS or said[0] in START | END  # a place the reader passed
+    if not about or placed or _NOT_A_NAME & set(said):  # "that is not true, it's false"
+        return None
+    rest = text[m.end() :].strip()
+    return Reference(about=about, describe=describe, rest=rest, guessed=True)
 
 
 def _place(tokens: list[str], ends: list[bool], asks: bool) -> int | None:
@@ -106,20 +136,16 @@ def _place(tokens: list[str], ends: list[bool], asks: bool) -> int | None:
     for i, token in enumerate(tokens):
         if (n := _number_after_noun(tokens, i)) is not None:
             return n
-        n = _ordinal(token)
+        n = _ordinal(token) or _runner_up(tokens, i)
+        spot = i > 0 and tokens[i - 1] in ("in", "at", "the") and tokens[i + 1 : i + 2] in SPOTS
+        if spot and (n or (n := _count(token))):
+            return n  # "the desk shot in second place", "the altar shot in the two spot"
         plain = n is not None or token in FIRST | LAST
         if not plain and token not in START and token not in END:
             continue
-        if (
-            n is not None
-            and tokens[i + 1 : i + 2] in (["place"], ["spot"])
-            and i
-            and (tokens[i - 1] in ("in", "at", "the"))
-        ):
-            return n  # "the desk shot in second place"
-        if not _free(tokens, i):
+        if not _free(tokens, ends, i):
             continue
-        said = _near_a_record(tokens, i) or _counted_back(tokens, i)
+        said = _near_a_record(tokens, ends, i) or _counted_back(tokens, i)
         bare = _pointed(tokens, i) and (asks or ends[i] or tokens[i + 1 : i + 2] == ["of"])
         if plain and not (said or bare):
             continue
@@ -158,6 +184,11 @@ def _ordinal(token: str) -> int | None:
     return None
 
 
+def _runner_up(tokens: list[str], i: int) -> int | None:
+    """'the runner-up': the second."""
+    return 2 if tokens[i] == "runner" and tokens[i + 1 : i + 2] == ["up"] else None
+
+
 def _counted_back(tokens: list[str], i: int) -> bool:
     """'third from the bottom', 'second to last', 'fourth counting from the end'."""
     after = tokens[i + 1 : i + 1 + WINDOW + 1]
@@ -167,11 +198,11 @@ def _counted_back(tokens: list[str], i: int) -> bool:
     return False
 
 
-def _free(tokens: list[str], i: int) -> bool:
+def _free(tokens: list[str], ends: list[bool], i: int) -> bool:
     """No plural noun, number or name-making word right after the place word, no "a" before it
     and no month near it: not "the first photographs", "the last supper", "the last 24 hours",
     "wait a second", "june 5th"."""
-    nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+    nxt = tokens[i + 1] if i + 1 < len(tokens) and not ends[i] else ""
     before = tokens[i - 1] if i else ""
     counted = nxt.isdigit() or nxt in rp.NUMBER_WORDS.keys() - {"one"} or nxt in ("few", "couple")
     dated = MONTHS & set(tokens[max(0, i - 2) : i + 3])  # "june 5th", "the 13th of may"
@@ -180,10 +211,16 @@ def _free(tokens: list[str], i: int) -> bool:
     )  # nor "the first list": a list, not a record
 
 
-def _near_a_record(tokens: list[str], i: int) -> bool:
-    """A singular noun for a record, or a noun for the list, near the place word."""
-    near = tokens[max(0, i - WINDOW) : i + 1 + WINDOW]
-    return any(w in RECORD or w in LISTED for w in near)
+def _near_a_record(tokens: list[str], ends: list[bool], i: int) -> bool:
+    """A singular noun for a record, or a noun for the list, in the place word's clause ("the
+    streetcar image that brings up the rear: ...")."""
+    start = i
+    while start > 0 and i - start < CLAUSE and not ends[start - 1]:
+        start -= 1
+    stop = i
+    while stop + 1 < len(tokens) and stop - i < CLAUSE and not ends[stop]:
+        stop += 1
+    return any(w in RECORD or w in LISTED for w in tokens[start : stop + 1])
 
 
 def _framed(tokens: list[str], ends: list[bool], i: int) -> bool:
