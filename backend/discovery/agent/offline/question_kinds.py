@@ -103,7 +103,10 @@ PERIOD_RE = re.compile(
     r"|(?:from|of)\s+(?:what|which|when)\b"
     r"|\b(?:date|time|year)\s+(?:range|span)|\brange\s+of\s+(?:dates|years)"
     # "split the desk pictures up by decade for me"
-    r"|\b(?:split|break|sort|group)\b.*\bby\s+(?:decades?|centur(?:y|ies)|eras?|periods?)\b)"
+    r"|\b(?:split|break|sort|group)\b.*\bby\s+(?:decades?|centur(?:y|ies)|eras?|periods?)\b"
+    # "give me the decades of the nurse pictures", "list their centuries"
+    r"|\b(?:give|tell|show|list|name)(?:\s+(?:me|us))?\s+(?:the|their|its)\s+"
+    r"(?:decades|centuries|eras|dates)\b)"
     # "decades?", "and their decades?", "what about the centuries?": the word alone
     r"|^\s*(?:(?:and|so|what\s+about|how\s+about)\s+)*(?:the\s+|their\s+|its\s+)?"
     r"(?:decades?|centur(?:y|ies)|dates?|periods?|eras?)\s*\??\s*$",

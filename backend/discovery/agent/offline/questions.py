@@ -18,6 +18,11 @@ from typing import Any, Literal
 from discovery.agent.offline.media_types import parse_media_type, without_media_phrases
 from discovery.agent.offline.periods import period_filters, without_eras
 from discovery.agent.offline.querying import GENERIC_WORDS, content_words, subject
+from discovery.agent.offline.question_clauses import (
+    with_alternatives,
+    without_asides,
+    without_making,
+)
 from discovery.agent.offline.question_kinds import (
     COUNT_RE,
     CREATOR_RE,
@@ -107,15 +112,6 @@ _WHOLE_RE = re.compile(
 )
 _EM_RE = re.compile(r"(?<!\w)'em\b", re.I)
 _HEAD_COUNT_RE = re.compile(HEAD_COUNT, re.I)
-# "lace or tulle", "drums or a drummer" (the article is no word of the subject)
-_OR_RE = re.compile(
-    r"\b([a-z][\w'-]*)\s*,?\s+or\s+(?:(?:a|an|the|some)\s+)?(?=([a-z][\w'-]*))", re.I
-)
-# Two plural nouns of a list: "mirrors and clocks", "cups, bowls and teapots"
-_PLURAL_LIST_RE = re.compile(
-    r"\b([a-z][a-z'-]*[^s\W]s)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=([a-z][a-z'-]*[^s\W]s)\b)",
-    re.I,
-)
 # "how many Italian pieces is that?", "... did you find?": a subject restated of what was found
 _FOUND_RE = re.compile(
     r"\b(?:is|was)\s+that\W*$|\b(?:did|have)\s+you\s+(?:find|found|show|shown)\b"
@@ -199,8 +195,9 @@ def parse_question(text: str) -> CatalogQuestion | None:
         return None
     filters: dict[str, Any] = {}
     text = _AGED_RE.sub(r"\1", text)  # "those modern prints": those prints
-    topic = question_subject(_CLOSING_RE.sub(" ", _LEAVES_RE.sub(" ", text)))  # no subject
-    among = _AMONG_RE.search(text) is not None
+    asked, aside = without_asides(without_making(text) if kind == "creator" else text)
+    topic = question_subject(_CLOSING_RE.sub(" ", _LEAVES_RE.sub(" ", asked)))  # no subject
+    among = _AMONG_RE.search(text) is not None or aside
     if among and (p := _PREDICATE_RE.search(text)) and p["what"].lower() in _PREDICATE_NOUNS:
         topic = " ".join(dict.fromkeys([*topic.split(), p["what"].lower()]))
     if kind == "creator":  # "which silversmiths made ...": who, not what they made
@@ -243,20 +240,6 @@ def question_subject(text: str, people: bool = True) -> str:
     men and women named are held (False: the query of a search pointed back at, where they
     were words of the search, not of the question)."""
     return with_alternatives(phrased(_subject_words(text, people), text), text)
-
-
-def with_alternatives(topic: str, text: str) -> str:
-    """`topic` with "or" between two of its words that `text` joins by "or" ("lace or tulle": a
-    count reads either word) or lists as plural nouns ("mirrors and clocks", "cups, bowls and
-    teapots"; not "men and women" or "German and Dutch candlesticks")."""
-    tokens = topic.split()
-    for m in [*_OR_RE.finditer(text), *_PLURAL_LIST_RE.finditer(text)]:
-        a, b = m.group(1).lower(), m.group(2).lower()
-        for i in range(len(tokens) - 1):
-            if tokens[i] == a and tokens[i + 1] == b:
-                tokens[i + 1 : i + 1] = ["or"]
-                break
-    return " ".join(tokens)
 
 
 def phrased(topic: str, text: str) -> str:
