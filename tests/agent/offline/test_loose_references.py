@@ -91,3 +91,17 @@ def test_a_record_set_apart_by_its_words_and_taken_up_again() -> None:
     one = loose_reference("the Ammon Center one there, which pictures are its near twins?")
     assert one is not None and one.about == "Ammon Center"
     assert loose_reference("the Teamsters casket, please") is None  # nothing takes it up
+
+
+def test_a_place_the_patterns_read_but_the_words_around_turn() -> None:
+    above = read_reference("and the drawing right above the bottom one, comparable works", True)
+    assert above is not None and above.position == -2  # the patterns read "the bottom one"
+    up = read_reference("the third one up from the bottom, similar ones", True)
+    assert up is not None and up.position == -3
+    # a place that nothing turns stays the patterns' ("more like #3" after "#2 and #3")
+    kept = read_reference("#2 and #3 are nice, more like #3", True)
+    assert kept is not None and kept.position == 3
+
+
+def test_a_list_named_by_its_place_is_no_record() -> None:
+    assert loose_reference("go back to the first mayor list, anything like it") is None

@@ -22,6 +22,7 @@ the phrase patterns found nothing, and not for a question of the catalog ("how m
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 
 from discovery.agent.offline import reference_patterns as rp
@@ -82,6 +83,7 @@ _NOT_A_NAME = frozenset(
 _TAKEN_UP_RE = re.compile(r"\b(?:it|its|it's|that\s+one|this\s+one)\b", re.I)
 _TOKEN = re.compile(r"#?\d+(?:st|nd|rd|th|s)?\b|[a-z][a-z']*", re.I)
 _NTH = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
+_LINKS = frozenset("the that this of in on at from to".split())
 WINDOW = 4  # words between a place word and the words that turn it ("just above the final")
 CLAUSE = 7  # words between a place word and the noun it is said of, in its clause
 
@@ -89,11 +91,15 @@ CLAUSE = 7  # words between a place word and the noun it is said of, in its clau
 def read_reference(text: str, anything_shown: bool) -> Reference | None:
     """The phrase patterns' reading of a pointer, else, when the thread has shown records and
     the turn asks no question of the catalog ("how many ..."), this looser one; also when the
-    patterns read only "like it" (the record just talked about) and the turn names a place."""
+    patterns read only "like it" (the record just talked about) and the turn names a place, or
+    read a place the words around it turn ("right above the bottom one": not the bottom one)."""
     ref = parse_reference(text)
-    if not anything_shown or (ref is not None and not ref.demonstrative):
+    if not anything_shown or parse_question(text) is not None:
         return ref
-    if parse_question(text) is not None:
+    if ref is not None and not ref.demonstrative:
+        loose = loose_reference(text) if ref.position is not None else None
+        if loose is not None and loose.turned and loose.position != ref.position:
+            return replace(ref, position=loose.position)  # "the one right above the bottom one"
         return ref
     # "whatever print brings up the rear, more like it": a place said in the turn, not "it"
     return loose_reference(text) or ref
@@ -108,11 +114,11 @@ def loose_reference(text: str) -> Reference | None:
     ends = [not text[m.end() :].strip() or text[m.end()] in ",.;:?!" for m in found]
     asks = bool(rp.SIMILAR_RE.search(text) or rp.DESCRIBE_RE.search(text))
     describe = bool(rp.DESCRIBE_RE.search(text)) and not rp.SIMILAR_RE.search(text)
-    position = _place(tokens, ends, asks)
-    if position is None:
+    if (placed := _place(tokens, ends, asks)) is None:
         return _set_apart(text, describe)
+    position, turned = placed
     rest = " ".join(_NOUN_RE.sub(" ", text).split())  # "only drawings like it" narrows
-    return Reference(position, describe=describe, rest=rest)
+    return Reference(position, describe=describe, rest=rest, guessed=False, turned=turned)
 
 
 def _set_apart(text: str, describe: bool) -> Reference | None:
@@ -130,16 +136,17 @@ def _set_apart(text: str, describe: bool) -> Reference | None:
     return Reference(about=about, describe=describe, rest=rest, guessed=True)
 
 
-def _place(tokens: list[str], ends: list[bool], asks: bool) -> int | None:
-    """The first place word said of a record; a bare one ("the third") only in a turn that
-    asks for a likeness or about a record, or ending its clause or followed by "of"."""
+def _place(tokens: list[str], ends: list[bool], asks: bool) -> tuple[int, bool] | None:
+    """The first place word said of a record, and whether words around it turned it ("third
+    from the bottom", "just above the last"); a bare one ("the third") only in a turn that asks
+    for a likeness or about a record, or ending its clause or followed by "of"."""
     for i, token in enumerate(tokens):
         if (n := _number_after_noun(tokens, i)) is not None:
-            return n
+            return n, False
         n = _ordinal(token) or _runner_up(tokens, i)
         spot = i > 0 and tokens[i - 1] in ("in", "at", "the") and tokens[i + 1 : i + 2] in SPOTS
         if spot and (n or (n := _count(token))):
-            return n  # "the desk shot in second place", "the altar shot in the two spot"
+            return n, False  # "the desk shot in second place", "the altar shot in the two spot"
         plain = n is not None or token in FIRST | LAST
         if not plain and token not in START and token not in END:
             continue
@@ -152,8 +159,10 @@ def _place(tokens: list[str], ends: list[bool], asks: bool) -> int | None:
         if not plain and not (said and _framed(tokens, ends, i)):
             continue
         if n is not None:
-            return -n if _counted_back(tokens, i) else n
-        return _first_or_last(tokens, i)
+            back = _counted_back(tokens, i)
+            return (-n if back else n), back
+        position = _first_or_last(tokens, i)
+        return position, abs(position) == 2
     return None
 
 
@@ -206,9 +215,10 @@ def _free(tokens: list[str], ends: list[bool], i: int) -> bool:
     before = tokens[i - 1] if i else ""
     counted = nxt.isdigit() or nxt in rp.NUMBER_WORDS.keys() - {"one"} or nxt in ("few", "couple")
     dated = MONTHS & set(tokens[max(0, i - 2) : i + 3])  # "june 5th", "the 13th of may"
-    return not (
-        nxt in NAMES or nxt in LISTED or _plural(nxt) or counted or before in ("a", "an") or dated
-    )  # nor "the first list": a list, not a record
+    # "the first list", "the first mayor list"; not "leads the list", "second in line"
+    word, after = tokens[i + 1 : i + 2], tokens[i + 2 : i + 3]
+    listed = LISTED & {nxt, *(after if word and word[0] not in _LINKS else [])}
+    return not (nxt in NAMES or listed or _plural(nxt) or counted or before in ("a", "an") or dated)
 
 
 def _near_a_record(tokens: list[str], ends: list[bool], i: int) -> bool:

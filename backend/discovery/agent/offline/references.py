@@ -37,6 +37,7 @@ class Reference:
     list_index: int | None = None  # an earlier list of the thread (1: the first, -2: previous)
     list_about: str | None = None  # an earlier list named by its subject ("back to the hats")
     names_list: bool = False  # "the second salon": only if a list was searched for "salon"
+    turned: bool = False  # a place turned by the words around it ("just above the last")
 
 
 def parse_reference(text: str) -> Reference | None:
