@@ -105,3 +105,16 @@ def test_a_place_the_patterns_read_but_the_words_around_turn() -> None:
 
 def test_a_list_named_by_its_place_is_no_record() -> None:
     assert loose_reference("go back to the first mayor list, anything like it") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "listed"),
+    [
+        ("the closing elevation, only drawings like it", -1, "elevation"),
+        ("the lead spoon: what else looks like that?", 1, "spoon"),
+        ("the fourth quilt, anything that could pass for it", 4, "quilt"),
+    ],
+)
+def test_a_place_and_its_subject_set_apart(text: str, position: int, listed: str) -> None:
+    ref = loose_reference(text)
+    assert ref is not None and ref.position == position and ref.list_about == listed

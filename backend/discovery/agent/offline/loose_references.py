@@ -79,8 +79,8 @@ _NOT_A_NAME = frozenset(
     "is are was were be been not it its i you we they he she a an of to and or but do does did "
     "have has had will would can could should".split()
 )
-# ... taken up again: "could pass for it", "its near twins", "like that one", "more of them"
-_TAKEN_UP_RE = re.compile(r"\b(?:it|its|it's|that\s+one|this\s+one)\b", re.I)
+# ... taken up again: "could pass for it", "its near twins", "like that one", "looks like that"
+_TAKEN_UP_RE = re.compile(r"\b(?:it|its|it's|(?:that|this)\s+one|like\s+(?:that|this))\b", re.I)
 _TOKEN = re.compile(r"#?\d+(?:st|nd|rd|th|s)?\b|[a-z][a-z']*", re.I)
 _NTH = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
 _LINKS = frozenset("the that this of in on at from to".split())
@@ -124,15 +124,20 @@ def loose_reference(text: str) -> Reference | None:
 def _set_apart(text: str, describe: bool) -> Reference | None:
     """A record named by words of its title, set apart at the turn's start and taken up again
     by a pronoun: "the Teamsters casket, I want pictures that could pass for it". A guess, as
-    the phrase patterns' "the one with ...": a shown record holding the words, or none."""
+    the phrase patterns' "the one with ...": a shown record holding the words, or none. Set
+    apart by a place and its subject ("the closing elevation, only drawings like it", "the lead
+    spoon: what else looks like that?"), it is that place in the subject's list."""
     if (m := _SET_APART_RE.match(text)) is None or not _TAKEN_UP_RE.search(text, m.end()):
         return None
     said = m.group("about").lower().split()
     about = " ".join(w for w in m.group("about").split() if w.lower() not in RECORD)
-    placed = said[0] in rp.ORDINALS or said[0] in START | END  # a place the reader passed
-    if not about or placed or _NOT_A_NAME & set(said):  # "that is not true, it's false"
+    if not about or _NOT_A_NAME & set(said):  # "that is not true, it's false"
         return None
     rest = text[m.end() :].strip()
+    if (n := _ordinal(said[0])) is not None or said[0] in START | END:
+        listed = " ".join(w for w in said[1:] if w not in RECORD) or None
+        position = n if n is not None else rp.ORDINALS.get(said[0], 1 if said[0] in START else -1)
+        return Reference(position, describe=describe, rest=rest, list_about=listed)
     return Reference(about=about, describe=describe, rest=rest, guessed=True)
 
 
