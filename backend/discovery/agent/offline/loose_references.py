@@ -15,8 +15,10 @@ brings up the rear"). This reader works word by word instead:
 - a question about the record when the turn asks one (`DESCRIBE_RE`), otherwise more like it:
   a pointer at one shown record asks for its like whatever verb says so.
 
-The planner and the router ask it (`read_reference`) only when records were shown, only after
-the phrase patterns found nothing, and not for a question of the catalog ("how many ...").
+The planner and the router ask it (`read_reference`) only when records were shown and never
+for a question of the catalog ("how many ..."): after the phrase patterns found nothing, found
+only "like it", or found a place that the words around it turn ("the drawing right above the
+bottom one", which the patterns read as the bottom one).
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ RECORD = frozenset(
     "object entry shot sketch snap snapshot frame card poster plate portrait view scene work "
     "artwork negative slide still film video clip map listing hit".split()
 )
-SPOTS = [["place"], ["spot"], ["slot"], ["position"]]  # "in second place", "the two spot"
-# "in slot two", "at position 3", "number five"
+# Words after a place's number: "in second place", "the two spot"
+SPOTS = frozenset("place spot slot position".split())
+# Words before it: "in slot two", "at position 3", "number five"
 PLACES = frozenset("number slot position spot".split())
 LISTED = frozenset("list lot batch set results page bunch line".split())
 # Words after an ordinal or a place word that make a name of it, not a place in the list
@@ -83,6 +86,7 @@ _NOT_A_NAME = frozenset(
 _TAKEN_UP_RE = re.compile(r"\b(?:it|its|it's|(?:that|this)\s+one|like\s+(?:that|this))\b", re.I)
 _TOKEN = re.compile(r"#?\d+(?:st|nd|rd|th|s)?\b|[a-z][a-z']*", re.I)
 _NTH = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
+_NOT_PLURAL = LISTED | START | END | frozenset("was is has does this its his us yes".split())
 _LINKS = frozenset("the that this of in on at from to".split())
 WINDOW = 4  # words between a place word and the words that turn it ("just above the final")
 CLAUSE = 7  # words between a place word and the noun it is said of, in its clause
@@ -118,7 +122,7 @@ def loose_reference(text: str) -> Reference | None:
         return _set_apart(text, describe)
     position, turned = placed
     rest = " ".join(_NOUN_RE.sub(" ", text).split())  # "only drawings like it" narrows
-    return Reference(position, describe=describe, rest=rest, guessed=False, turned=turned)
+    return Reference(position, describe=describe, rest=rest, turned=turned)
 
 
 def _set_apart(text: str, describe: bool) -> Reference | None:
@@ -149,7 +153,7 @@ def _place(tokens: list[str], ends: list[bool], asks: bool) -> tuple[int, bool] 
         if (n := _number_after_noun(tokens, i)) is not None:
             return n, False
         n = _ordinal(token) or _runner_up(tokens, i)
-        spot = i > 0 and tokens[i - 1] in ("in", "at", "the") and tokens[i + 1 : i + 2] in SPOTS
+        spot = i > 0 and tokens[i - 1] in ("in", "at", "the") and _next(tokens, i) in SPOTS
         if spot and (n or (n := _count(token))):
             return n, False  # "the desk shot in second place", "the altar shot in the two spot"
         plain = n is not None or token in FIRST | LAST
@@ -261,13 +265,7 @@ def _plural(word: str) -> bool:
     if re.fullmatch(r"\d+s|\w+ties", word):
         return False  # "the second forties look-alike", "1950s"
     return (
-        len(word) > 3
-        and word.endswith("s")
-        and not word.endswith("ss")
-        and word
-        not in (
-            LISTED | START | END | {"was", "is", "has", "does", "this", "its", "his", "us", "yes"}
-        )
+        len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word not in _NOT_PLURAL
     )
 
 
@@ -278,13 +276,13 @@ def _number_after_noun(tokens: list[str], i: int) -> int | None:
         return _count(token[1:])
     if token not in RECORD - {"one"} and token not in PLACES:
         return None
-    rest = tokens[i + 1 : i + 3]
-    if rest and rest[0] in ("number", "no") and token not in PLACES:
-        rest = rest[1:]
-    elif token != "number" and (ordinal := _ordinal(rest[0] if rest else "")):
-        return ordinal if token in PLACES and tokens[i - 1 : i] == ["in"] else None
-    said = token in PLACES or (rest and tokens[i + 1] in ("number", "no"))
-    return _count(rest[0].lstrip("#"), one=bool(said)) if rest else None
+    numbered = _next(tokens, i) in ("number", "no") and token not in PLACES  # "photo number 3"
+    word = _next(tokens, i + 1 if numbered else i)
+    return _count(word.lstrip("#"), one=numbered or token in PLACES) if word else None
+
+
+def _next(tokens: list[str], i: int) -> str:
+    return tokens[i + 1] if i + 1 < len(tokens) else ""
 
 
 def _count(word: str, one: bool = False) -> int | None:

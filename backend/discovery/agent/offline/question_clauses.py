@@ -77,8 +77,9 @@ def without_making(text: str) -> str:
     between = text[who.end() : named.start()].split()
     if not 0 < len(between) <= VERB_WORDS or _BE & {w.lower() for w in between}:
         return text
-    head = "who" if who.group(0).lower().startswith("whose") else text[: who.end()]
-    return f"{text[: who.start()] if head == 'who' else ''}{head} {text[named.start() :]}"
+    if who.group(0).lower().startswith("whose"):  # "whose brushes made those": who, those
+        return f"{text[: who.start()]}who {text[named.start() :]}"
+    return f"{text[: who.end()]} {text[named.start() :]}"
 
 
 def with_alternatives(topic: str, text: str) -> str:
