@@ -32,6 +32,9 @@ from discovery.agent.offline.loose_references import loose_reference, read_refer
         ("in the last list, the one right before the end: ones that resemble it", -2),
         ("the pulpit shot in the two spot, pictures in the same style", 2),
         ("the tennis photo in the runner-up spot, ones resembling it", 2),
+        ("the second last quilt photo, kindred ones please", -2),
+        ("the third last one, only drawings like it", -3),
+        ("the very last but two, anything comparable", -3),
     ],
 )
 def test_a_place_in_the_list_read_word_by_word(text: str, position: int) -> None:

@@ -177,10 +177,16 @@ def _place(tokens: list[str], ends: list[bool], asks: bool) -> tuple[int, bool] 
 
 def _first_or_last(tokens: list[str], i: int) -> int:
     """1 or -1, turned by the words around: "just above the final one", "next to last", "the
-    last but one" = -2; "right after the top one" = 2."""
+    last but one" = -2; "the last but two" = -3; "right after the top one" = 2."""
     before = set(tokens[max(0, i - WINDOW) : i])
-    if tokens[i] == "penultimate" or tokens[i + 1 : i + 3] == ["but", "one"]:
+    if tokens[i] == "penultimate":
         return -2
+    if (
+        _next(tokens, i) == "but"
+        and tokens[i] in LAST
+        and (n := _count(_next(tokens, i + 1), True))
+    ):
+        return -(n + 1)
     if tokens[i] in END:
         near = " ".join(tokens[max(0, i - 3) : i])
         back = BEFORE & before or near.endswith(("next to", "up from the", "up from"))
@@ -208,8 +214,11 @@ def _runner_up(tokens: list[str], i: int) -> int | None:
 
 
 def _counted_back(tokens: list[str], i: int) -> bool:
-    """'third from the bottom', 'second to last', 'fourth counting from the end'."""
+    """'third from the bottom', 'second to last', 'fourth counting from the end', 'the second
+    last one'."""
     after = tokens[i + 1 : i + 1 + WINDOW + 1]
+    if after[:1] and after[0] in LAST:
+        return True
     for j, word in enumerate(after):
         if word in ("from", "to", "counting", "up") and any(w in END for w in after[j + 1 :]):
             return True
