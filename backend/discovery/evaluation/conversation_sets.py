@@ -123,6 +123,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   technical work in everyday words (`style: lab`), parties and celebrations in everyday words
   (`style: festivity`) and machinery and heavy work in everyday words (`style: machine`), and it
   must not repeat a line of v2 to v29.
+- `v31`: `agent_conversations_v31.jsonl` (ids `v31-001`...), written 2026-11-29 without running
+  the agent, as a fresh set after v30; the same weighting plus searches for protests, rallies and
+  marches in everyday words (`style: protest`), costumes and dressing up in everyday words
+  (`style: costume`) and radio and television in everyday words (`style: broadcast`), and it
+  must not repeat a line of v2 to v30.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -152,7 +157,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v30).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v31).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -247,7 +252,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 31)},
+    **{f"v{n}": _weighted(n) for n in range(7, 32)},
 }
 DEFAULT_SET = "v2"
 
@@ -266,7 +271,7 @@ def expected_id(prefix: str, n: int) -> str:
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v30` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v31` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
