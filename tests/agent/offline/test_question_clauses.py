@@ -49,3 +49,21 @@ def test_the_decades_asked_for_by_an_imperative() -> None:
     question = parse_question("give me the decades of the nurse pictures")
     assert question is not None and question.kind == "period" and question.subject == "nurse"
     assert parse_question("show me photos from the decades of the depression") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("how many works in any medium have study in the title?", "study"),
+        ("how many works of any kind mention a kite in their title?", "kite"),
+        ("how many photos show a title fight?", "title fight"),  # a title of its own
+    ],
+)
+def test_where_a_word_is_and_which_kinds_are_no_subject(text: str, subject: str) -> None:
+    question = parse_question(text)
+    assert question is not None and question.subject == subject
+
+
+def test_what_survives_a_cut_is_what_a_narrowing_left() -> None:
+    question = parse_question("so how many kite pictures survive that cut to the sixties?")
+    assert question is not None and question.subject == "kite" and question.about_previous

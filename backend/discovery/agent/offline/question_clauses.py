@@ -5,6 +5,8 @@ rather than from a list of question words (a heuristic stand-in for an LLM, as `
   "counting every one, how many bow tie photos are there?". Its words are no subject. One that
   opens with "within those", "of these" points at the records found ("within those drawings,
   how many are elevations?"); its words stay.
+- Words that say where a word is or over which kinds to count are no subject either: "how
+  many works in any medium have study in the title?" counts "study".
 - Words joined by "or" or listed as plural nouns are alternatives ("lace or tulle").
 - A creator question's verb says how the record was made, not what it shows: "which artists
   put together the mixed media works?", "whose brushes made those 1800s canvases?". Between the
@@ -26,6 +28,13 @@ _ASIDE_RE = re.compile(
     r"|(?P<among>(?:within|among|amongst|inside|out\s+of|from|of|in)\s+(?:all\s+)?"
     r"(?:those|these|them|the\s+(?:results|ones\s+(?:you\s+)?(?:showed|found)))\b)[^,;:?]*)"
     r"\s*[,;:]",
+    re.I,
+)
+# Where a word is, or over which kinds to count: "have study in the title", "works in any
+# medium" (the whole text is counted, every kind of record)
+_SCOPE_RE = re.compile(
+    r"\b(?:in|within)\s+(?:the|its|their)\s+(?:own\s+)?titles?\b"
+    r"|\b(?:in|of|across)\s+any\s+(?:medium|media|kind|type|format)\b",
     re.I,
 )
 # Gerunds that can open a question's subject ("painting", "clothing", "wedding")
@@ -53,8 +62,11 @@ _PLURAL_LIST_RE = re.compile(
 
 
 def without_asides(text: str) -> tuple[str, bool]:
-    """`text` without its asides, and whether one points among the records found."""
+    """`text` without its asides and the words that say where a word is or over which kinds
+    to count ("in their title", "in any medium"), and whether an aside points among the
+    records found."""
     among = False
+    text = _SCOPE_RE.sub(" ", text)
 
     def drop(m: re.Match[str]) -> str:
         nonlocal among

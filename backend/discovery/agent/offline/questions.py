@@ -64,6 +64,8 @@ _CENTURY_RE = re.compile(r"\b(?:centur(?:y|ies)|how\s+old|antique|ancient)\b", r
 _LEAVES = (
     r"\b(?:does|did|do|would|will)\s+(?:that|this|it)\s+leave\b|\b(?:are|is)\s+left\b"
     r"|\bremains?\b|\bstill\s+(?:in\s+)?there\b"
+    # "how many survive that cut?", "how many make the cut?"
+    r"|\bsurvives?\s+(?:that|this|the)\s+cut\b|\b(?:make|makes|made)\s+(?:that|this|the)\s+cut\b"
 )
 _LEAVES_RE = re.compile(_LEAVES, re.I)
 # A question's own closing verbs and asides: "across which decades do the kitchen photos fall?"
