@@ -271,11 +271,9 @@ def _framed(tokens: list[str], ends: list[bool], i: int) -> bool:
 
 def _plural(word: str) -> bool:
     """A plural noun after the place word: "the first photos", "the leading companies"."""
-    if re.fullmatch(r"\d+s|\w+ties", word):
-        return False  # "the second forties look-alike", "1950s"
-    return (
-        len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word not in _NOT_PLURAL
-    )
+    if re.fullmatch(r"\d+s|\w+ties", word) or word in _NOT_PLURAL:
+        return False  # "the second forties look-alike", "1950s", "leads the list"
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss")
 
 
 def _number_after_noun(tokens: list[str], i: int) -> int | None:
