@@ -165,6 +165,10 @@ def test_without_eras_drops_an_era_but_keeps_the_subject() -> None:
         # the office said by its chair or by running the country
         ("things made while John Adams sat in the president's chair", (1797, 1801)),
         ("works from the era when Thomas Jefferson ran the country", (1801, 1809)),
+        # any count of the years, and other verbs of holding the office
+        ("work from the eight years Barack Obama led the country", (2009, 2017)),
+        ("prints from the time Woodrow Wilson governed the nation", (1913, 1921)),
+        ("photos from the years Harry Truman served", (1945, 1953)),
         ("decorative art of the Jacksonian era", (1829, 1837)),
         ("paintings from the Romantic period", (1800, 1850)),
         ("silver from the Georgian period", (1714, 1837)),
@@ -181,6 +185,7 @@ def test_named_eras_dynasties_and_presidencies_are_years(text: str, years: tuple
     [
         "rococo chairs",
         "a ford truck",
+        "the years Ford ran the company",
         "the Arthur years",
         "posters from the cultural revolution",
         "a song about war",

@@ -128,18 +128,18 @@ PRESIDENTS: dict[str, tuple[int, int]] = {
 _NAMES = "|".join(sorted(PRESIDENTS, key=len, reverse=True))  # "teddy roosevelt" first
 # "Ulysses Grant", "Woodrow Wilson": a first name (and an initial) before the name
 _FIRST = rf"(?:(?!(?:{_NAMES})\b)[a-z]+\s+(?:[a-z]\.?\s+)?)?"
-# "years", "administration", "time in office", "terms as president"
-_TERM = (
+_TERM = (  # "years", "administration", "time in office", "terms as president"
     r"(?:years|era|administration|presidency"
     r"|(?:time|terms?|years|days)\s+(?:in\s+office|as\s+president|in\s+the\s+white\s+house))"
 )
 _TERM_RE = re.compile(
-    # "while Kennedy was president", "from the years James Buchanan was in office", "while John
-    # Adams sat in the president's chair", "the era when Thomas Jefferson ran the country"
+    # "while Kennedy was president", "while John Adams sat in the president's chair"
     r"\b(?:(?:from|during|in|of)\s+)?"
-    r"(?:while|when|the\s+(?:years?|days|time)(?:\s+(?:that|when))?)\s+(?:president\s+)?"
-    rf"{_FIRST}(?P<a>{_NAMES})\s+(?:was\s+(?:president|in\s+office|in\s+the\s+white\s+house)"
-    r"|sat\s+in\s+the\s+(?:president's|presidential)\s+(?:chair|seat)|(?:ran|led)\s+the\s+country)"
+    r"(?:while|when|the\s+(?:[a-z]+\s+)?(?:years?|days|time)(?:\s+(?:that|when))?)\s+"
+    rf"(?:president\s+)?{_FIRST}(?P<a>{_NAMES})\s+(?:was\s+(?:president|in\s+office|in\s+the"
+    r"\s+white\s+house)|sat\s+in\s+the\s+(?:president's|presidential)\s+(?:chair|seat)"
+    # "the eight years Barack Obama led the country", "while Truman governed the nation"
+    r"|(?:ran|led|governed|headed)\s+the\s+(?:country|nation)|served|held\s+office|presided)\b"
     # "under the Truman administration", "dating from the Franklin Pierce years"
     rf"|\b(?:(?:dating|dated)\s+)?(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?"
     rf"{_FIRST}(?P<b>{_NAMES})(?:'s)?\s+{_TERM}\b"
