@@ -17,6 +17,7 @@ from discovery.agent.offline.questions import parse_question
         ("within those drawings, how many are elevations?", "elevations", True),
         ("of those NAACP photos, how many date from the 1960s?", "naacp", True),
         ("wedding photos, how many?", "wedding", False),  # a noun in -ing is the subject
+        ("looking at the kite photos, how many are there?", "kite", False),  # names a subject
         ("anything by Teenie Harris, how many?", "teenie harris", False),
     ],
 )

@@ -1,8 +1,9 @@
 """Which words of a catalog question can name its subject, read from the question's shape
 rather than from a list of question words (a heuristic stand-in for an LLM, as `questions.py`).
 
-- An aside set off by a comma that opens with a verb's -ing form says how to count, not what:
-  "counting every one, how many bow tie photos are there?". Its words are no subject. One that
+- An aside set off by a comma that opens with a verb's -ing form and goes on only with words
+  of how many says how to count, not what: "counting every one, how many bow tie photos are
+  there?". Its words are no subject ("wedding photos, how many?" is no aside). One that
   opens with "within those", "of these" points at the records found ("within those drawings,
   how many are elevations?"); its words stay.
 - Words that say where a word is or over which kinds to count are no subject either: "how
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from discovery.agent.offline.querying import content_words
 from discovery.agent.offline.question_kinds import MAKERS
 
 # A clause that opens with a verb's -ing form ("counting every one", "going by the results")
@@ -37,13 +39,9 @@ _SCOPE_RE = re.compile(
     r"|\b(?:in|of|across)\s+any\s+(?:medium|media|kind|type|format)\b",
     re.I,
 )
-# Gerunds that can open a question's subject ("painting", "clothing", "wedding")
-_NOUN_ING = frozenset(
-    "painting paintings drawing drawings building buildings clothing wedding weddings bowling "
-    "boxing fishing sewing singing dancing swimming sailing skating mining printing etching "
-    "engraving furnishing furnishings evening morning ceiling ring rings king kings thing "
-    "things spring string something anything everything nothing".split()
-)
+# What may follow the -ing word of an aside: words that say how many, not what ("counting every
+# one", "tallying them all", "going by the results"); a closed class of words
+_HOW_MANY = frozenset("every each all single whole everything one ones results lot".split())
 _WHO_RE = re.compile(
     rf"\b(?:(?:who|which|what)(?:\s+[\w'-]+)??\s+{MAKERS}|whose\s+[\w'-]+|who)\b", re.I
 )
@@ -70,14 +68,20 @@ def without_asides(text: str) -> tuple[str, bool]:
 
     def drop(m: re.Match[str]) -> str:
         nonlocal among
-        if m.group("doing") and m.group("doing").lower() in _NOUN_ING:
-            return m.group(0)  # "painting portraits, how many?": the subject itself
+        if m.group("doing") and not _counting(m.group(0)[m.end("doing") - m.start() :]):
+            return m.group(0)  # "wedding photos, how many?": the subject itself
         if m.group("among"):  # "of those NAACP photos, ...": the list; its own words stay
             among = True
             return m.group(0).replace(m.group("among"), " ", 1)
         return " "
 
     return _ASIDE_RE.sub(drop, text), among
+
+
+def _counting(rest: str) -> bool:
+    """Whether the words after an aside's -ing word say only how many ("every one")."""
+    said = content_words(rest)
+    return bool(re.search(r"\w", rest)) and set(said) <= _HOW_MANY
 
 
 def without_making(text: str) -> str:
