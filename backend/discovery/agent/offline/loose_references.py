@@ -48,16 +48,16 @@ BEFORE = frozenset("before above ahead preceding prior".split())
 # "right after the top one", "just below the first": one on
 AFTER = frozenset("after below beneath under following behind down".split())
 # Singular nouns for a shown record, and for the list it sits in
-RECORD = frozenset(
-    "one result record photo photograph pic picture image item print painting drawing piece "
-    "object entry shot sketch snap snapshot frame card poster plate portrait view scene work "
-    "artwork negative slide still film video clip map listing hit".split()
+# (the phrase patterns' nouns and more: a word alone is no pointer here, only with a place)
+RECORD = frozenset(rp.NOUN_WORDS) | frozenset(
+    "sketch snap snapshot frame card poster plate portrait view scene work artwork negative "
+    "slide still film video clip map listing hit".split()
 )
 # Words after a place's number: "in second place", "the two spot"
 SPOTS = frozenset("place spot slot position".split())
 # Words before it: "in slot two", "at position 3", "number five"
 PLACES = frozenset("number slot position spot".split())
-LISTED = frozenset("list lot batch set results page bunch line".split())
+LISTED = frozenset(rp.LIST_WORDS) | {"line"}
 # Words after an ordinal or a place word that make a name of it, not a place in the list
 NAMES = frozenset(
     "century centuries half time times decade world war day days year years lady ladies "

@@ -14,7 +14,8 @@ COUNTED = (
 ORDINALS = {w: n for n, w in enumerate(COUNTED.split(), 1)}
 NTH = rf"(?:{'|'.join(COUNTED.split())}|\d{{1,3}}(?:st|nd|rd|th))"  # "third", "3rd"
 # The nouns for a shown list: "closes out the list", "the bottom elevation in that batch"
-LIST_NOUNS = r"(?:list|lot|batch|set|results|page|bunch)"
+LIST_WORDS = ("list", "lot", "batch", "set", "results", "page", "bunch")
+LIST_NOUNS = rf"(?:{'|'.join(LIST_WORDS)})"
 ORDINALS |= {"last": -1, "final": -1, "top": 1, "bottom": -1, "opening": 1, "lead": 1,
              "leading": 1, "topmost": 1, "bottommost": -1}  # fmt: skip
 AT_THE = {"end": -1}  # "the one at the very end" (a place in the list, not an ordinal word)
@@ -30,10 +31,12 @@ NUMBER_WORDS = {
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
     "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
 }  # fmt: skip
-NOUN = (
-    r"(?:one|result|record|photo(?:graph)?|pic(?:ture)?|image|item|print|painting|drawing|piece|"
-    r"object|entry|shot)"
-)
+# The nouns for one shown record (a longer word before its beginning: "photograph", "photo")
+NOUN_WORDS = (
+    "one result record photograph photo picture pic image item print painting drawing piece "
+    "object entry shot"
+).split()
+NOUN = rf"(?:{'|'.join(NOUN_WORDS)})"
 NUMBER = rf"(?:\d{{1,3}}|{'|'.join(NUMBER_WORDS)})"
 FEW = r"two|three|four|five|[2-5]"
 # "in slot two", "at position 3": a place in the list by its number
