@@ -85,6 +85,8 @@ Usage (from the repository root):
         # the thirtieth set (ids v30-001...; it must not repeat a line of v2 to v29 either)
     uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v31.jsonl
         # the thirty-first set (ids v31-001...; it must not repeat a line of v2 to v30 either)
+    uv run python data/eval/check_agent_conversations.py data/eval/agent_conversations_v32.jsonl
+        # the thirty-second set (ids v32-001...; it must not repeat a line of v2 to v31 either)
 """
 
 from __future__ import annotations

@@ -35,10 +35,11 @@ def _strings(value: Any) -> Iterator[str]:
 
 def eval_texts() -> set[str]:
     """Every string of every eval set's JSONL (queries, turns, notes). The seventh to
-    thirty-first conversation sets (`agent_conversations_v7*`, `_v8*`, `_v9*`, `_v10*`,
+    thirty-second conversation sets (`agent_conversations_v7*`, `_v8*`, `_v9*`, `_v10*`,
     `_v11*`, `_v12*`, `_v13*`, `_v14*`, `_v15*`, `_v16*`, `_v17*`, `_v18*`, `_v19*`, `_v20*`,
     `_v21*`, `_v22*`, `_v23*`, `_v24*`, `_v25*`, `_v26*`,
-    `_v27*`, `_v28*`, `_v29*`, `_v30*`, `_v31*`) are other sessions' and never opened."""
+    `_v27*`, `_v28*`, `_v29*`, `_v30*`, `_v31*`,
+    `_v32*`) are other sessions' and never opened."""
     out: set[str] = set()
     for path in sorted(EVAL_DIR.rglob("*.jsonl")):
         if path.name.startswith(
@@ -68,6 +69,7 @@ def eval_texts() -> set[str]:
                 "agent_conversations_v29",
                 "agent_conversations_v30",
                 "agent_conversations_v31",
+                "agent_conversations_v32",
             )
         ):
             continue

@@ -24,7 +24,7 @@ def conversations_cmd(
     failures: Annotated[bool, typer.Option(help="List every turn that failed.")] = False,
     set_name: Annotated[
         str | None,
-        typer.Option("--set", help="Which judged set: v2 (the default), v3 to v31."),
+        typer.Option("--set", help="Which judged set: v2 (the default), v3 to v32."),
     ] = None,
     file: Annotated[
         Path | None, typer.Option(help="A conversation file of the same format instead.")
@@ -39,8 +39,8 @@ def conversations_cmd(
     twentieth, --set v21 the twenty-first, --set v22 the twenty-second, --set v23 the
     twenty-third, --set v24 the twenty-fourth, --set v25 the twenty-fifth, --set v26 the
     twenty-sixth, --set v27 the twenty-seventh, --set v28 the twenty-eighth, --set v29 the
-    twenty-ninth, --set v30 the thirtieth, --set v31 the thirty-first) through the agent on the
-    demo archive (own database) and judge every turn."""
+    twenty-ninth, --set v30 the thirtieth, --set v31 the thirty-first, --set v32 the
+    thirty-second) through the agent on the demo archive (own database) and judge every turn."""
     from discovery.evaluation.conversation_report import dumps, report
     from discovery.evaluation.conversation_sets import choose_set
     from discovery.evaluation.conversations import SPLITS, load_conversations, select, split_of

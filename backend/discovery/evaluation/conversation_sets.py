@@ -128,6 +128,11 @@ ids it uses, the coverage it promises, and the lines it must not repeat.
   marches in everyday words (`style: protest`), costumes and dressing up in everyday words
   (`style: costume`) and radio and television in everyday words (`style: broadcast`), and it
   must not repeat a line of v2 to v30.
+- `v32`: `agent_conversations_v32.jsonl` (ids `v32-001`...), written 2026-11-29 without running
+  the agent, as a fresh set after v31; the same weighting plus searches for soldiers and armed
+  forces in everyday words (`style: military`), books, letters and reading in everyday words
+  (`style: reading`) and countryside and nature in everyday words (`style: landscape`), and it
+  must not repeat a line of v2 to v31.
 
 Shared by the checker (`data/eval/check_agent_conversations.py`) and the CLI."""
 
@@ -157,7 +162,7 @@ class ConversationSet:
     fresh: bool = False
 
 
-# The coverage targets of the sets weighted towards issue 17's targets (v7 to v31).
+# The coverage targets of the sets weighted towards issue 17's targets (v7 to v32).
 _WEIGHTED_220 = {
     "judged": 220, "single_search": 50, "typo": 10, "multi_turn": 40, "reference": 35,
     "count": 30, "creator": 15, "period": 12,
@@ -252,7 +257,7 @@ SETS: dict[str, ConversationSet] = {
         earlier=("v2", "v3", "v4", "v5"),
         fresh=True,
     ),
-    **{f"v{n}": _weighted(n) for n in range(7, 32)},
+    **{f"v{n}": _weighted(n) for n in range(7, 33)},
 }
 DEFAULT_SET = "v2"
 
@@ -271,7 +276,7 @@ def expected_id(prefix: str, n: int) -> str:
 
 
 def choose_set(name: str | None = None, file: Path | None = None) -> ConversationSet:
-    """The set a command runs: `--set v2|v3|...|v31` or `--file PATH` (not both); the second
+    """The set a command runs: `--set v2|v3|...|v32` or `--file PATH` (not both); the second
     set when neither is given. ValueError names what is wrong."""
     if name is not None and file is not None:
         raise ValueError("give --set or --file, not both")
