@@ -188,6 +188,13 @@ FROZEN = [
            {"tune": 111, "report": 101}, "chrismas tre", "Chrismas   TRE!",
            "agent_conversations_v30.jsonl", 50,
            {"reference": 35, "count": 30, "creator": 15, "period": 12, "judged": 220}),
+    Frozen("v32", 111, 101,
+           ("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14",
+            "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26",
+            "v27", "v28", "v29", "v30", "v31"),
+           {"tune": 111, "report": 101}, "fierplace mantl", "Fierplace   MANTL!",
+           "agent_conversations_v31.jsonl", 50,
+           {"reference": 35, "count": 30, "creator": 15, "period": 12, "judged": 220}),
 ]  # fmt: skip
 _IDS = [f.name for f in FROZEN]
 
@@ -286,7 +293,7 @@ def test_an_unknown_set_is_a_clear_error_naming_the_sets(tmp_path: Path) -> None
     assert result.exit_code != 0
     assert all(
         name in result.output
-        for name in (f"v{n}" for n in range(5, 32))  # v5 to v31
+        for name in (f"v{n}" for n in range(5, 33))  # v5 to v32
     )
     assert "unknown set 'vX'" in result.output
 
