@@ -107,6 +107,10 @@ def test_the_words_of_a_named_period_leave_the_text() -> None:
         ("films postdating the 1960s", {"year_from": 1970}),
         ("and the drawings from 1900 onward?", {"year_from": 1900}),
         ("the 1950s and later", {"year_from": 1950}),
+        ("quilts made in 1950 or after", {"year_from": 1950}),
+        ("maps drawn in 1900 or earlier", {"year_to": 1900}),
+        ("the 1800s and before", {"year_to": 1899}),
+        ("the 1930s or earlier", {"year_to": 1939}),
     ],
 )
 def test_period_filters_read_open_periods_in_many_phrasings(text: str, filters: object) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from discovery.agent.offline.presidencies import PRESIDENTS, TERM_RE
+
 DECADE_WORDS = {
     "twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950,
     "sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990,
@@ -98,57 +100,6 @@ _NAMED_RE = re.compile(
 _AGE_RE = re.compile(
     r"\b(?:the\s+)?(" + "|".join(f"(?:{name})" for name in AGES) + r")(?![\w-])", re.IGNORECASE
 )
-# A president's years in office, by a frame that names the time: "the Eisenhower years".
-PRESIDENTS: dict[str, tuple[int, int]] = {
-    "jefferson": (1801, 1809), "lincoln": (1861, 1865), "grant": (1869, 1877),
-    "mckinley": (1897, 1901), "teddy roosevelt": (1901, 1909), "theodore roosevelt": (1901, 1909),
-    "taft": (1909, 1913), "wilson": (1913, 1921), "harding": (1921, 1923),
-    "coolidge": (1923, 1929), "hoover": (1929, 1933),
-    "roosevelt": (1933, 1945), "fdr": (1933, 1945), "truman": (1945, 1953),
-    "eisenhower": (1953, 1961), "ike": (1953, 1961), "kennedy": (1961, 1963), "jfk": (1961, 1963),
-    "lbj": (1963, 1969), "johnson": (1963, 1969), "nixon": (1969, 1974), "ford": (1974, 1977),
-    "carter": (1977, 1981), "reagan": (1981, 1989), "clinton": (1993, 2001),
-    "obama": (2009, 2017), "trump": (2017, 2021), "biden": (2021, 2025),
-    # not Washington or Cleveland (cities: "in Washington years ago"), nor Jackson alone
-    "andrew jackson": (1829, 1837), "polk": (1845, 1849), "buchanan": (1857, 1861),
-    "hayes": (1877, 1881),
-    # names a frame may still leave ambiguous (a city, a surname of another president, a
-    # first name), only with the first name: "under Chester Arthur", not "the Arthur years"
-    "george washington": (1789, 1797), "john adams": (1797, 1801), "james madison": (1809, 1817),
-    "james monroe": (1817, 1825), "john quincy adams": (1825, 1829), "van buren": (1837, 1841),
-    "william henry harrison": (1841, 1841), "john tyler": (1841, 1845),
-    "zachary taylor": (1849, 1850), "fillmore": (1850, 1853), "franklin pierce": (1853, 1857),
-    "andrew johnson": (1865, 1869), "garfield": (1881, 1881),
-    r"chester\s+(?:a\.?\s+)?arthur": (1881, 1885), "grover cleveland": (1885, 1897),
-    "benjamin harrison": (1889, 1893),
-    # the two Bushes by what tells them apart (a pattern: "H. W.", "H.W.", "HW")
-    r"(?:george\s+)?h\.?\s*w\.?\s+bush|bush\s+(?:senior|sr\.?)": (1989, 1993),
-    r"(?:george\s+)?w\.?\s+bush|bush\s+(?:junior|jr\.?)": (2001, 2009),
-}  # fmt: skip
-_NAMES = "|".join(sorted(PRESIDENTS, key=len, reverse=True))  # "teddy roosevelt" first
-# "Ulysses Grant", "Woodrow Wilson": a first name (and an initial) before the name
-_FIRST = rf"(?:(?!(?:{_NAMES})\b)[a-z]+\s+(?:[a-z]\.?\s+)?)?"
-_TERM = (  # "years", "administration", "time in office", "terms as president"
-    r"(?:years|era|administration|presidency"
-    r"|(?:time|terms?|years|days)\s+(?:in\s+office|as\s+president|in\s+the\s+white\s+house))"
-)
-_TERM_RE = re.compile(
-    # "while Kennedy was president", "while John Adams sat in the president's chair"
-    r"\b(?:(?:from|during|in|of)\s+)?"
-    r"(?:while|when|the\s+(?:[a-z]+\s+)?(?:years?|days|time)(?:\s+(?:that|when))?)\s+"
-    rf"(?:president\s+)?{_FIRST}(?P<a>{_NAMES})\s+(?:was\s+(?:president|in\s+office|in\s+the"
-    r"\s+white\s+house)|sat\s+in\s+the\s+(?:president's|presidential)\s+(?:chair|seat)"
-    # "the eight years Barack Obama led the country", "while Truman governed the nation"
-    r"|(?:ran|led|governed|headed)\s+the\s+(?:country|nation)|served|held\s+office|presided)\b"
-    # "under the Truman administration", "dating from the Franklin Pierce years"
-    rf"|\b(?:(?:dating|dated)\s+)?(?:during|in|under|from)\s+(?:the\s+)?(?:president\s+)?"
-    rf"{_FIRST}(?P<b>{_NAMES})(?:'s)?\s+{_TERM}\b"
-    rf"|\b(?:the\s+)?{_FIRST}(?P<c>{_NAMES})(?:'s)?\s+{_TERM}\b"
-    rf"|\bunder\s+president\s+{_FIRST}(?P<d>{_NAMES})\b",
-    re.IGNORECASE,
-)
-
-
 # Eras named by an adjective or a noun anywhere in a request ("medieval and renaissance objects",
 # "victorian furniture"): their years, joined when several are named. Not "Harlem Renaissance"
 # (the 1920s movement, a subject).
@@ -170,15 +121,9 @@ _ERA_RE = re.compile(r"\b(?:" + "|".join(f"(?:{era})" for era in ERAS) + r")\b",
 def without_named_period(text: str) -> str:
     """The text without its named period ("navy from world war II" -> "navy"): the years are a
     filter, and the words would match records about other wars."""
-    text = _HALF_RE.sub(" ", _TERM_RE.sub(" ", text))
+    text = _HALF_RE.sub(" ", TERM_RE.sub(" ", text))
     text = _NAMED_RE.sub(" ", text)  # the case of the rest kept (names: `antecedents.py`)
     return _AGE_RE.sub(" ", text)
-
-
-def names_a_presidency(text: str) -> bool:
-    """Whether the text names a president's years by a frame that names the time ("while
-    Ulysses Grant was president", "Teddy Roosevelt's time in office")."""
-    return _TERM_RE.search(text) is not None
 
 
 def without_eras(text: str) -> str:
@@ -193,7 +138,7 @@ def named_period(text: str) -> tuple[tuple[int, int], str] | None:
     the time of the Korean War"), "just after the war" (1945-1949), a named age anywhere ("Gilded
     Age decorative pieces") or a presidency ("while Kennedy was president"), with the words that
     name it ("world war ii"), lowercased."""
-    if (t := _TERM_RE.search(text)) is not None:
+    if (t := TERM_RE.search(text)) is not None:
         name = next(n for n in t.groups() if n).lower()
         return next(v for k, v in PRESIDENTS.items() if re.fullmatch(k, name, re.I)), name
     if (m := _NAMED_RE.search(text)) is not None and m.group(2):  # "just after the war"
@@ -263,7 +208,9 @@ _OPEN_PERIOD_RE = re.compile(
     r"[\s-]+century)\b"
 )
 _ONWARD_RE = re.compile(
-    r"\b(?P<year>1[5-9]\d\d|20[0-2]\d)'?s?\s+(?:onwards?|and\s+(?:later|after)|or\s+later)\b"
+    r"\b(?P<year>1[5-9]\d\d|20[0-2]\d)'?s?\s+(?:onwards?|(?:and|or)\s+(?:later|after))\b"
+    # "drawings made in 1950 or before", "the 1800s and earlier": up to that year (decade)
+    r"|\b(?P<to_year>1[5-9]\d\d|20[0-2]\d)(?P<to_decade>'?s)?\s+(?:and|or)\s+(?:earlier|before)\b"
     # "drawings made from 1900 on", "from the 1950s forward, please" (not "from 1900 on the farm")
     r"|\bfrom\s+(?:the\s+)?(?P<from_year>1[5-9]\d\d|20[0-2]\d)'?s?\s+(?:on|forward)"
     r"(?=\s*(?:[.,;:!?]|$|and\b|only\b|please\b))"
@@ -280,7 +227,12 @@ OPEN_WORDS = frozenset((*_OPEN, *_PREDATE, *_POSTDATE))
 def period_filters(text: str) -> dict[str, int]:
     """The period of the text as search filters: both years for "the 1950s", one for an open
     period ("before 1850": `year_to` 1849; "since 1960": `year_from` 1960)."""
-    if m := _ONWARD_RE.search(text.lower()):  # "from 1900 onward", "the 1950s and later"
+    if (m := _ONWARD_RE.search(text.lower())) and m.group("to_year"):  # "1950 or before"
+        year = int(m.group("to_year"))
+        return {
+            "year_to": year + (99 if _is_century(year) else 9) if m.group("to_decade") else year
+        }
+    if m:  # "from 1900 onward", "the 1950s and later", "in 1950 or after"
         return {"year_from": int(m.group("year") or m.group("from_year"))}
     if m := _OPEN_PERIOD_RE.search(text.lower()):
         word = re.sub(r"\s+", " ", m.group(1))

@@ -22,7 +22,8 @@ from langchain_core.messages import BaseMessage
 from discovery.agent.offline.catalog_evidence import CatalogEvidence
 from discovery.agent.offline.loose_references import read_reference
 from discovery.agent.offline.media_types import parse_media_type
-from discovery.agent.offline.periods import names_a_presidency, period_filters, without_eras
+from discovery.agent.offline.periods import period_filters, without_eras
+from discovery.agent.offline.presidencies import names_a_presidency
 from discovery.agent.offline.querying import (
     is_follow_up,
     kept_to_only,
