@@ -43,3 +43,31 @@ def test_a_count_of_those_reads_the_persons_words_not_the_refinements() -> None:
     # a query the spelling corrector changed is read as it was searched
     corrected = thread("tv sets", "television sets", question)
     assert "tv" not in facts_subject(corrected).split()
+
+
+def narrowed(first: str, narrowing: str, require: list[str], question: str) -> list[BaseMessage]:
+    """A search for `first`, narrowed to `narrowing` (a call with `require`), then `question`."""
+    later = {"query": narrowing, "require": require}
+    return [
+        *thread(first, first, "only the ones with ...")[:-1],
+        HumanMessage("only the ones with ..."),
+        AIMessage("", tool_calls=[{"name": SEARCH_TOOL, "args": later, "id": "c2"}]),
+        ToolMessage(
+            "found",
+            artifact=SearchArtifact(query=narrowing, records=SHOWN).model_dump(),
+            tool_call_id="c2",
+            name=SEARCH_TOOL,
+        ),
+        AIMessage("Here are 5 records."),
+        HumanMessage(question),
+    ]
+
+
+def test_a_count_naming_what_a_narrowing_added_counts_the_narrowed_records() -> None:
+    question = "how many bow tie ones does that leave?"
+    bow_ties = narrowed("men in tuxedos", "men tuxedos bow tie", ["bow", "tie"], question)
+    assert facts_subject(bow_ties).split()[:1] == ["tuxedos"]
+    # a narrowing that names the searched subject again adds nothing: the count is of the piano
+    question = "so how many piano shots are left?"
+    pianos = narrowed("people at the piano", "people piano", ["piano"], question)
+    assert facts_subject(pianos) == "piano"

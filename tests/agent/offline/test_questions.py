@@ -147,6 +147,35 @@ def test_a_count_pointing_back_keeps_the_words_the_shown_records_hold() -> None:
     assert clubs == {"subject": '"women\'s clubs"'}
 
 
+def test_a_count_pointing_back_that_names_its_subject_counts_what_it_names() -> None:
+    """ "how many casket photos are left?" after "mourners around a casket at the funeral home"
+    and "the fifties only": caskets of the fifties, not only those at a funeral home."""
+    question = parse_question("so how many casket photos are left?")
+    assert question is not None and question.about_previous and not question.among
+    previous = {"query": "mourners around casket funeral home fifties", **PHOTOS}
+    previous |= {"year_from": 1950, "year_to": 1959}
+    shown = ["Casket in funeral home", "Mourners at funeral home, casket", "Funeral home casket"]
+    args = facts_args(question, previous, (), shown)
+    assert args == {"subject": "casket", **PHOTOS, "year_from": 1950, "year_to": 1959}
+    # Named in other words, it is counted in the search's ("phone" was searched as "telephone").
+    phone = parse_question("how many phone pictures are left?")
+    assert phone is not None
+    assert facts_args(phone, {"query": "telephone booths"})["subject"] == "telephone"  # type: ignore[index]
+
+
+def test_a_count_naming_only_what_the_last_narrowing_added_counts_the_narrowed_records() -> None:
+    """ "how many bow tie ones does that leave?" after "men in tuxedos", "only the ones with a
+    bow tie": the tuxedos with a bow tie."""
+    question = parse_question("how many bow tie ones does that leave?")
+    assert question is not None and question.about_previous
+    previous = {"query": "men in tuxedos bow tie", **PHOTOS}
+    shown = ["Man in tuxedo and bow tie", "Men wearing tuxedos and bow ties", "Tuxedo, bow tie"]
+    narrowed = facts_args(question, previous, (), shown, ["bow tie"])
+    assert narrowed == {"subject": "tuxedos bow tie", **PHOTOS}
+    # Without the narrowing (the bow ties were asked for in the first search): what it names.
+    assert facts_args(question, previous, (), shown) == {"subject": "bow tie", **PHOTOS}
+
+
 def test_a_count_naming_a_searched_activity_without_ing_counts_the_plainer_word() -> None:
     """ "those golf photos" after "folks out golfing": "golf" holds both, "golfing" only the
     records that spell it out."""
@@ -283,6 +312,10 @@ def test_a_question_about_pictures_taken_asks_about_photographs() -> None:
         ("what is the approximate number of quilts?", "quilts", {}),
         ("how many works are called untitled?", "untitled", {}),  # a title's word
         ("how many prints are titled harbor", "harbor", {"media_type": "print"}),
+        # a verb of having, a scope over every kind of record
+        ("how many quilts does the museum keep?", "quilts", {}),
+        ("how many works of every kind name a lantern in the title?", "lantern", {}),
+        ("how many pieces of all kinds show a bridge?", "bridge", {}),
     ],
 )
 def test_counts_phrased_many_ways_keep_only_their_subject(
@@ -738,14 +771,20 @@ def test_a_question_pointing_back_adds_only_the_words_it_does_not_restate() -> N
     assert args == {"subject": "talking telephone women"}
     shake = parse_question("how many handshakes with women does that leave?")
     assert shake is not None
+    # what it names, in the search's words (not among the records shown: no "of those")
     args = facts_args(shake, {"query": "two people shaking hands ceremony"})
-    assert args == {"subject": "two shaking hands ceremony women"}
+    assert args == {"subject": "shaking women"}
+    # naming more than the last narrowing added ("women"): still what it names
+    args = facts_args(
+        shake, {"query": "two people shaking hands ceremony women"}, (), (), ["women"]
+    )
+    assert args == {"subject": "shaking women"}
     # "pew" says "pews" again, a searched word the records shown do not hold: it is counted
     pew = parse_question("so how many pew shots remain?")
     assert pew is not None and pew.about_previous
     shown = ["Interior view of the church from the altar", "Church choir on the steps"]
     args = facts_args(pew, {"query": "pews filling church sanctuary"}, ["a", "b"], shown)
-    assert args == {"subject": "church pews"}
+    assert args == {"subject": "pews"}  # what it names, as the search said it
 
 
 @pytest.mark.parametrize(
@@ -844,12 +883,13 @@ def test_a_subject_restated_of_what_was_found_keeps_that_searchs_filters() -> No
 )
 def test_what_a_narrowing_left_is_counted_in_the_previous_search(text: str, subject: str) -> None:
     """ "How many does that leave?" after "only the ones with a bow tie" counts that search,
-    not the word "leave"; a subject of its own is added to the search's words."""
+    not the word "leave"; a subject of its own that the narrowing added ("only the gowns") is
+    added to the search's words."""
     question = parse_question(text)
     assert question is not None and question.kind == "count"
     assert (question.subject, question.about_previous) == (subject, True)
     previous = {"query": "men tuxedos bow tie", "year_from": 1950, "year_to": 1959}
-    args = facts_args(question, previous)
+    args = facts_args(question, previous, (), (), [subject] if subject else [])
     assert args["subject"].split()[:3] == ["tuxedos", "bow", "tie"]
     assert (args["year_from"], args["year_to"]) == (1950, 1959)
     still = parse_question("how many still lifes are there?")
@@ -1011,3 +1051,29 @@ def test_modern_after_those_is_the_period_of_what_was_found() -> None:
 def test_question_frames_said_other_ways(text: str, kind: str, subject: str) -> None:
     question = parse_question(text)
     assert question is not None and (question.kind, question.subject) == (kind, subject), text
+
+
+def test_the_size_of_a_pile_after_a_cut_is_a_count_of_what_the_cut_left() -> None:
+    question = parse_question("after that cut, what's the size of the harp pile from the sixties?")
+    assert question is not None and question.kind == "count" and question.about_previous
+    assert question.subject == "harp"
+    assert parse_question("what size is the painting?") is None  # its dimensions: no count
+
+
+def test_the_makers_names_asked_for_are_a_creator_question() -> None:
+    for text in ("tell me the filmmakers' names", "what are the names of the photographers?"):
+        question = parse_question(text)
+        assert question is not None and question.kind == "creator" and question.about_previous
+    assert parse_question("please identify the name of the creator of this ai") is None
+
+
+def test_who_made_the_subject_named_again_keeps_the_searchs_kind_of_record() -> None:
+    """ "and the dishes were made by whom?" after "serving dishes among the decorative objects":
+    those dishes, decorative art; a count of them names its own scope."""
+    question = parse_question("and the dishes were made by whom?")
+    assert question is not None and not question.about_previous
+    previous = {"query": "dishes", "media_type": "decorative art"}
+    assert facts_args(question, previous) == {"subject": "dishes", "media_type": "decorative art"}
+    count = parse_question("how many dishes are there?")
+    assert count is not None
+    assert facts_args(count, previous) == {"subject": "dishes"}

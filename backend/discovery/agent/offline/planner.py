@@ -43,6 +43,7 @@ from discovery.agent.offline.questions import parse_question
 from discovery.agent.offline.reference_targets import resolve
 from discovery.agent.offline.references import points_back
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead, within_counted
+from discovery.agent.offline.terms import stem
 from discovery.agent.offline.thread_lists import list_named, newest_searched
 from discovery.agent.planning import words
 from discovery.agent.record_tool import RECORD_TOOL
@@ -150,7 +151,10 @@ class LocalPlanner(BaseChatModel):
                 return AIMessage(content=asked)
             search = {"match_threshold": self.match_threshold, "match_count": self.match_count}
             ids, texts = [r.id for r in shown], [_text(r) for r in shown]
-            calls = question_calls(question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids, texts)
+            added = _added(messages[:start])  # "only the ones with a bow tie"
+            calls = question_calls(
+                question, previous, SEARCH_TOOL, FACTS_TOOL, search, ids, texts, added
+            )
             return AIMessage(content="", tool_calls=calls)
         plan = plan_turn(text, previous)
         if previous is None and is_follow_up(text) and not subject(kept_to_only(text)):
@@ -207,6 +211,12 @@ def _asked(messages: Sequence[BaseMessage]) -> str | None:
     where the search shown ran "jukeboxes in taverns jukebox club"): a question about its
     records asks about what the person asked for, not about the words a refinement added (a
     query the spelling corrector changed is read as searched: "tv" was "television")."""
+    query = _last_call(messages).get("query")
+    return query if isinstance(query, str) and query.strip() else None
+
+
+def _last_call(messages: Sequence[BaseMessage]) -> dict[str, Any]:
+    """The arguments the last search was called with (empty when there is none)."""
     for i in range(len(messages) - 1, -1, -1):
         message = messages[i]
         if SearchArtifact.of(message) is None or not isinstance(message, ToolMessage):
@@ -214,10 +224,18 @@ def _asked(messages: Sequence[BaseMessage]) -> str | None:
         for earlier in reversed(messages[:i]):
             for call in getattr(earlier, "tool_calls", None) or []:
                 if call.get("id") == message.tool_call_id:
-                    query = call.get("args", {}).get("query")
-                    return query if isinstance(query, str) and query.strip() else None
-        return None
-    return None
+                    return dict(call.get("args") or {})
+        return {}
+    return {}
+
+
+def _added(messages: Sequence[BaseMessage]) -> list[str]:
+    """The words the last search's narrowing added ("only the ones with a bow tie": bow, tie),
+    not those the search before it had ("only the piano shots" after a search for a piano)."""
+    required = _last_call(messages).get("require") or []
+    searches = [a.query for m in messages if (a := SearchArtifact.of(m)) is not None]
+    before = {stem(w) for w in words(searches[-2])} if len(searches) > 1 else set()
+    return [w for w in required if stem(w) not in before]
 
 
 def _last_search(messages: Sequence[BaseMessage]) -> SearchArtifact | None:

@@ -35,6 +35,7 @@ def facts_args(
     previous: dict[str, Any] | None,
     shown: Sequence[str] = (),
     shown_texts: Sequence[str] = (),
+    narrowed: Sequence[str] = (),
 ) -> dict[str, Any] | None:
     """The `catalog_facts` arguments: the question's own subject and filters, or (pointing
     back) the previous search's subject, filters and the question's on top; after a likeness
@@ -42,7 +43,14 @@ def facts_args(
     the previous subject keeps the words the records shown hold (`shown_texts`, `held_words`), and
     the question adds the words it does not restate (`restated`); one that restates a searched
     word the shown records do not hold adds that word ("pews" for "pew" after "pews filling a
-    church", "telephone" for "phone").
+    church", "telephone" for "phone"). A question of who or when that names the previous
+    search's subject again ("and the dishes were made by whom?" after "serving dishes among the
+    decorative objects") asks about that search's records: its media type and period are kept.
+    A question pointing back that names what it counts, not among the records shown ("how
+    many casket photos are left?" after "mourners around a casket", then "the fifties only"),
+    asks about what it names, in the search's words and filters; unless it names only what the
+    last narrowing added (`narrowed`, that search's `require`: "how many bow tie ones does that
+    leave?" after "only the ones with a bow tie" asks about the narrowed records).
     None when it points back and the thread has no search to point to: the whole archive."""
     if question.about_previous and previous is not None and previous.get("similar_to") and shown:
         return {"subject": question.subject, "item_ids": list(shown), **question.filters}
@@ -50,12 +58,17 @@ def facts_args(
     kept: dict[str, Any] = {
         k: before[k] for k in ("media_type", "year_from", "year_to") if k in before
     }
-    if question.found and previous is not None and restates(question.subject, previous):
+    named_again = question.found or question.kind != "count"  # "and the dishes were made by whom?"
+    if named_again and previous is not None and restates(question.subject, previous):
         return {"subject": question.subject, **kept, **question.filters}
     if question.about_previous and previous is not None:
         searched = question_subject(str(previous.get("query", "")), people=False).split()
         asked = {w: restated(w, searched) for w in question.subject.split()}
         said = [t for t in asked.values() if t]
+        narrowing = [w for phrase in narrowed for w in phrase.split()]
+        if asked and not question.among and not all(restated(w, narrowing) for w in asked):
+            named = [_plainer(t, asked) if t else w for w, t in asked.items()]
+            return {"subject": " ".join(dict.fromkeys(named)), **kept, **question.filters}
         topic = [
             _plainer(t, asked) for t in held_subject(" ".join(searched), shown_texts, said).split()
         ]
@@ -89,11 +102,12 @@ def question_calls(
     search_args: dict[str, Any],
     shown: Sequence[str] = (),
     shown_texts: Sequence[str] = (),
+    narrowed: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The facts call, plus a search showing the records when the question names its own
     subject or points back with a filter or a subject ("how many of those are from the 1950s?":
     the narrowed records); those of a question that only points back are on screen."""
-    args = facts_args(question, previous, shown, shown_texts) or {}
+    args = facts_args(question, previous, shown, shown_texts, narrowed) or {}
     calls = [{"name": facts_tool, "args": args, "id": _call_id()}]
     filters = {k: v for k, v in args.items() if k not in ("subject", "item_ids")}
     query = "" if question.about_previous else question.subject

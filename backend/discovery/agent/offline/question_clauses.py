@@ -36,7 +36,8 @@ _ASIDE_RE = re.compile(
 # medium" (the whole text is counted, every kind of record)
 _SCOPE_RE = re.compile(
     r"\b(?:in|within)\s+(?:the|its|their)\s+(?:own\s+)?titles?\b"
-    r"|\b(?:in|of|across)\s+any\s+(?:medium|media|kind|type|format)\b",
+    r"|\b(?:in|of|across)\s+(?:any|every|each)\s+(?:medium|media|kind|type|format|sort)\b"
+    r"|\b(?:in|of|across)\s+all\s+(?:media|kinds|types|formats|sorts)\b",
     re.I,
 )
 # What may follow the -ing word of an aside: words that say how many, not what ("counting every

@@ -40,7 +40,10 @@ COUNT_RE = re.compile(
     r"|\b(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?:[\w'-]+\s+){1,4}?(?:count|tally|total)"
     r"(?:,?\s+(?:then|now|please|again))?\s*\??\s*$"
     # "and the total comes to?", "what's the total come to"
-    r"|\btotal\s+(?:comes?|came)\s+to\b",
+    r"|\btotal\s+(?:comes?|came)\s+to\b"
+    # "what's the size of the piano pile from the fifties?" (not "the size of the painting")
+    r"|\bsize\s+of\s+(?:the|that|this|those|these)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:pile|heap|stack|batch|bunch|lot|set|group|selection|list|haul)\b",
     re.I,
 )
 # The nouns of people who make records.
@@ -90,6 +93,8 @@ CREATOR_RE = re.compile(
     # "the authors or artists of those"
     rf"|\b(?:the|their)\s+{MAKERS}(?:\s+(?:or|and)\s+{MAKERS})?\s+of\s+"
     r"(?:these|those|them|the\s+\w+)\b"
+    # "tell me the filmmakers' names", "the names of the photographers"
+    rf"|\b{MAKERS}(?:'s|')?\s+names?\b|\bnames\s+of\s+(?:the|their)\s+{MAKERS}\b"
     # "by who?", "and by which artist?", "made by who?"
     r"|^\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:\w+\s+)?by\s+(?:who|which\s+\w+|what\s+\w+)\s*\??\s*$",
     re.I,

@@ -66,6 +66,7 @@ _LEAVES = (
     r"|\bremains?\b|\bstill\s+(?:in\s+)?there\b"
     # "how many survive that cut?", "how many make the cut?"
     r"|\bsurvives?\s+(?:that|this|the)\s+cut\b|\b(?:make|makes|made)\s+(?:that|this|the)\s+cut\b"
+    r"|\bafter\s+(?:that|this|the)\s+cut\b"  # "after that cut, what's the size of ..."
 )
 _LEAVES_RE = re.compile(_LEAVES, re.I)
 # A question's own closing verbs and asides: "across which decades do the kitchen photos fall?"
@@ -133,6 +134,7 @@ _POSSESSIVE_RE = re.compile(r"\b\w+(?:'s|s')\s+[a-z]\w*")
 _QUESTION_WORDS = frozenset(
     """
     tell know wonder wondering curious idea say many number numbers total altogether overall
+    keep keeps possess possesses size
     count headcount add adds added grand took exact precise actual rough approximate tally up
     name list recent taken made make makes created create painted directed wrote built done
     leave leaves left remain remains remaining photographed shot drew drawn designed carved
@@ -166,6 +168,7 @@ _NOT_SUBJECT = frozenset(
     actually forget forgot never mind nevermind instead rather scratch anyway among
     piece pieces object objects thing things item items stuff material materials holdings ones
     pics pic pix shots shot snaps wearing wears wore dressed left once batch bunch selection
+    pile heap stack haul
     called titled entitled named
     """.split()
 )
@@ -180,6 +183,7 @@ class CatalogQuestion:
     unit: Literal["decade", "century"] = "decade"
     by_trade: bool = False  # the media type said by a maker's trade ("which photographers")
     found: bool = False  # with its own subject, it points at what was found ("... is that?")
+    among: bool = False  # it points among earlier records ("how many of those are ...?")
 
 
 def parse_question(text: str) -> CatalogQuestion | None:
@@ -226,7 +230,9 @@ def parse_question(text: str) -> CatalogQuestion | None:
     found = bool(topic) and (
         bool(_FOUND_RE.search(text)) or (not back and bool(_THOSE_RE.search(text)))
     )
-    return CatalogQuestion(kind, topic, filters, back, unit, by_trade=by_trade, found=found)
+    return CatalogQuestion(
+        kind, topic, filters, back, unit, by_trade=by_trade, found=found, among=among
+    )
 
 
 def points_among(text: str) -> bool:
