@@ -35,6 +35,10 @@ from discovery.agent.offline.loose_references import loose_reference, read_refer
         ("the second last quilt photo, kindred ones please", -2),
         ("the third last one, only drawings like it", -3),
         ("the very last but two, anything comparable", -3),
+        # the list's start or end said as what the one who listed them did
+        ("the kiln photo you ended the list on, only drawings in the same vein", -1),
+        ("the mill sketch you closed with, kindred works", -1),
+        ("the barn picture you opened with, more of its kind", 1),
     ],
 )
 def test_a_place_in_the_list_read_word_by_word(text: str, position: int) -> None:
@@ -59,6 +63,7 @@ def test_a_place_in_the_list_read_word_by_word(text: str, position: int) -> None
         "first communion portraits",
         "that is not true, it's false",
         "the first photographs of boxing, show me",
+        "the photo of the bakery that opened in 1950",
     ],
 )
 def test_what_is_no_place_in_the_list(text: str) -> None:

@@ -37,11 +37,11 @@ FIRST = frozenset("first topmost uppermost".split())
 LAST = frozenset("last final bottommost penultimate".split())
 START = FIRST | frozenset(
     "top opening opener lead leads leading head heads heading tops topping starts starting "
-    "start beginning begins initial front".split()
+    "start beginning begins initial front started opened began led".split()
 )
 END = LAST | frozenset(
     "bottom lowest closing closes closer end ends ending finishes finishing concluding "
-    "concludes tail rear wraps foot".split()
+    "concludes tail rear wraps foot ended closed finished wrapped".split()
 )
 # "just above the final one", "one up from the bottom", "right before the last": one back
 BEFORE = frozenset("before above ahead preceding prior".split())
@@ -261,6 +261,8 @@ def _framed(tokens: list[str], ends: list[bool], i: int) -> bool:
         return True  # "leads the list", "the bottom of that batch"
     before = tokens[i - 1] if i else ""
     after = tokens[i + 1 : i + 4]
+    if before in ("you", "we"):  # "the plan drawing you ended on", "the one you opened with"
+        return True
     if re.search(r"\b(?:at|on|from|to) the(?: very)?$", " ".join(tokens[max(0, i - 3) : i])):
         return True  # "at the top", "at the very end", "one up from the bottom"
     if before in ("the", "that", "this", "very") and "of" not in after[:1]:
