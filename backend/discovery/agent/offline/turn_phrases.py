@@ -19,6 +19,8 @@ KEEP_TO_RE = re.compile(
     # "cut it down to the sixties", "narrow that down to photographs", "narrow it to the fifties"
     r"|(?:cut|trim|pare|whittle|narrow)\s+(?:it|them|this|that|these|those|things|"
     r"the\s+(?:results|list))\s+(?:(?:down|back)\s+)?to"
+    # "pare the earrings photos down to ones with a man": the list named, then "down to"
+    r"|(?:cut|trim|pare|whittle|narrow)\s+(?:the|those|these)\s+(?:[\w'-]+\s+){1,4}?down\s+to"
     # "keep only the brides", "just keep the fifties ones", "leave just the ones with a banner"
     r"|(?:(?:just|only)\s+)?(?:keep|leave)\s+(?:only|just)|(?:just|only)\s+keep(?=\s+the\b)"
     # "hang on to just the ones with a woman in them"
