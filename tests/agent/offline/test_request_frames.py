@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from discovery.agent.offline.request_frames import ASIDE_RE, FRAME_RE, unhedged
+from discovery.agent.offline.request_frames import ASIDE_RE, FRAME_RE, named, unhedged
 
 
 def test_the_frame_ends_where_the_subject_begins() -> None:
@@ -40,3 +40,20 @@ def test_what_the_archive_holds_is_an_aside_only_at_the_end() -> None:
 )
 def test_spoken_hedges_are_no_part_of_the_request(text: str, asked: str) -> None:
     assert unhedged(text) == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("people named Otis, not anybody fishing", " Otis, not anybody fishing"),
+        ("a lady by the name of Mabel", "a lady Mabel"),
+        ("a man named harry", "a man harry"),  # said of a person: any case
+        ("is there anything called Wilhelmina?", "is there anything  Wilhelmina?"),
+        ("folks with the last name Webb", " Webb"),
+        # not a name: a lowercase word after no person
+        ("works that belong to a numbered or named series", None),
+        ("pictures of what is called a stoop", None),
+    ],
+)
+def test_a_person_named_by_a_frame_is_said_as_the_name(text: str, said: str | None) -> None:
+    assert named(text) == (text if said is None else said)

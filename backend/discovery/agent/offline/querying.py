@@ -37,6 +37,7 @@ from discovery.agent.offline.request_frames import (
     SENTENCE_RE,
     TRAILING,
     leads_to_all,
+    named,
     unhedged,
 )
 from discovery.agent.offline.turn_phrases import (
@@ -128,7 +129,7 @@ def write_query(text: str) -> str:
     words ("kids at the pool", not "kids pool"): the embedding model reads phrases, not keywords.
     A named period ("from world war II") is left to the filters, and a count said in words is
     said as captions count ("a pair of girls" -> "two girls"; `counted`)."""
-    text = counted(without_named_period(unhedged(text)))
+    text = counted(without_named_period(named(unhedged(text))))
     sentences = [s for s in SENTENCE_RE.split(text.replace("’", "'")) if content_words(s)]
     framed = [s for s in sentences if FRAME_RE.search(s)]
     picked = framed or sentences or [text]

@@ -46,6 +46,29 @@ FRAME_RE = re.compile(
     r"records?|shots?)\s+(?:with|of|showing|that\s+show|where|in\s+which))\b",
     re.IGNORECASE,
 )
+# "people named Fisher", "a lady by the name of Mabel", "someone called Dorothy": the name is
+# what a record must say ("named" would find name tags; "people" any crowd). Said of a person
+# ("a man named harry") or before a capitalized word ("anything named Wilhelmina").
+_NAMING = r"(?:named|called|by\s+the\s+name\s+of|with\s+the\s+(?:last\s+|first\s+|family\s+)?name)"
+_WHO = (
+    r"people|folks|persons?|someone|somebody|anyone|anybody|(?:a\s+)?(?:man|woman|lady|girl|boy"
+    r"|fellow|guy|gentleman|kid|child|family|couple|men|women|ladies|girls|boys|fellows|guys)"
+)
+NAMED_RE = re.compile(rf"(?i:\b(?P<who>{_WHO})\s+{_NAMING}\s+)|(?i:\b{_NAMING}\s+)(?=[A-Z])")
+_ANYONE = frozenset("people folks person persons someone somebody anyone anybody".split())
+
+
+def named(text: str) -> str:
+    """The text with a person named by a frame said as the name ("people named Fisher, not
+    anybody fishing": "Fisher, not anybody fishing"; "a lady called Mabel": "a lady Mabel")."""
+
+    def name_only(m: re.Match[str]) -> str:
+        who = m.group("who") or ""
+        return " " if who.lower() in _ANYONE or not who else f"{who} "
+
+    return NAMED_RE.sub(name_only, text)
+
+
 # What "of any ..." and "whatever the ..." leave open: no constraint
 _OPEN = r"(?:kind|sort|type|date|period|era|decade|age|year|time|medium)s?"
 ASIDE_RE = re.compile(
