@@ -56,3 +56,13 @@ def test_media_types_named_by_plurals_and_phrases(text: str, media: str | None) 
 def test_a_material_stays_the_subject() -> None:
     assert "silver" in without_media_phrases("who made the silver pieces?")
     assert "decorative" not in without_media_phrases("decorative arts from france")
+
+
+def test_two_types_joined_are_no_filter() -> None:
+    """ "gouache paintings and drawings": either will do, so neither narrows the search."""
+    assert parse_media_type("gouache paintings and drawings") is None
+    assert parse_media_type("prints or photographs of bridges") is None
+    assert parse_media_type("paintings, drawings and prints") is None
+    # one type said twice, or a type that is the subject of another, still filters
+    assert parse_media_type("drawings and sketches of houses") == "drawing"
+    assert parse_media_type("photographs of paintings") == "photograph"

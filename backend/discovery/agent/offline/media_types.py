@@ -69,11 +69,23 @@ _MATERIAL_RE = re.compile(
 )
 
 
+# "paintings and drawings", "prints or photographs": two types joined
+_MEDIA_ALT = "|".join(sorted(MEDIA_WORDS, key=len, reverse=True))
+_JOINED_RE = re.compile(
+    rf"\b(?P<a>{_MEDIA_ALT})\s*(?:,|\band\b|\bor\b|&)\s*(?P<b>{_MEDIA_ALT})\b", re.I
+)
+
+
 def parse_media_type(text: str) -> str | None:
+    """The one type of record the text asks for; none when it joins two ("gouache paintings
+    and drawings", "prints or photographs": either will do, so neither is a filter)."""
     motion = bool(_MOTION_PICTURES_RE.search(text))  # "motion pictures": films
-    for w in words(text):
-        if w in MEDIA_WORDS and not (motion and w == "pictures"):
-            return MEDIA_WORDS[w]
+    said = [w for w in words(text) if w in MEDIA_WORDS and not (motion and w == "pictures")]
+    if said:
+        joined = _JOINED_RE.search(text)
+        if joined and MEDIA_WORDS.get(joined["a"].lower()) != MEDIA_WORDS.get(joined["b"].lower()):
+            return None
+        return MEDIA_WORDS[said[0]]
     for pattern, media in _MORE_MEDIA:
         if pattern.search(text):
             return media
