@@ -256,6 +256,18 @@ async def test_a_word_the_catalog_never_uses_is_counted_as_its_near_synonym(
     assert (await _facts(demo_runtime, FactsQuery(subject="hugging"))).total == 0
 
 
+async def test_a_word_the_catalog_writes_as_two_is_counted_as_those_two(
+    demo_runtime: Runtime,
+) -> None:
+    """ "handshake": the catalog says "shaking hands"; counted as records holding both parts."""
+    parts = await _facts(demo_runtime, FactsQuery(subject="hand shake"))
+    whole = await _facts(demo_runtime, FactsQuery(subject="handshake"))
+    assert parts.total >= 3 and whole.total == parts.total
+    assert whole.replaced_words == {"handshake": "hand shake"}
+    # a word with no split into two words the catalog uses still counts nothing
+    assert (await _facts(demo_runtime, FactsQuery(subject="qwzxplorkh"))).total == 0
+
+
 async def test_a_near_synonym_already_asked_is_counted_once(demo_runtime: Runtime) -> None:
     both = await _facts(demo_runtime, FactsQuery(subject="piano saxophone"))
     again = await _facts(demo_runtime, FactsQuery(subject="piano saxophone sax"))

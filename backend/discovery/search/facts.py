@@ -16,7 +16,8 @@ by "or" ("lace or tulle") are alternatives: a record holds one of them (`alterna
 record holds it even without the filters, its words are counted instead (`unquoted`). An empty
 subject matches every record that passes the filters; a subject word the catalog never uses
 is counted as the catalog's own word for it when the everyday words' list ("ballplayers":
-"baseball players") or WordNet (a near synonym, "sax": "saxophone") offers one
+"baseball players") or WordNet (a near synonym, "sax": "saxophone") offers one, or when the
+catalog writes it as two words it uses ("handshake": "hand shake", `compound_parts`)
 (`replaced_words`), else it matches nothing. When no record holds every word
 (filters aside), a word outside a phrase is dropped (the commonest whose dropping leaves records
 passing the filters, else the commonest),
@@ -42,7 +43,7 @@ from psycopg import sql
 
 from discovery.search import everyday_words, word_forms
 from discovery.search.facts_models import ArchiveFacts, FactsQuery
-from discovery.search.facts_terms import WORD_RE, subject_terms, swap_words
+from discovery.search.facts_terms import WORD_RE, compound_parts, subject_terms, swap_words
 from discovery.search.synonyms import catalog_synonyms
 
 COMMON_SHARE = 0.01  # a subject word this share of the archive's records use is a common one
@@ -124,7 +125,8 @@ async def _as_synonyms(
     """The facts with each subject word the catalog never uses read as the catalog's own word
     for it, as the spelling corrector reads it: from the everyday words' list ("ballplayers":
     "baseball players"; `everyday_words`), else a near WordNet synonym ("sax": "saxophone";
-    `SYNONYM_SENSE_SIZE`), when every such word has one; else none (no record holds the word)."""
+    `SYNONYM_SENSE_SIZE`), else its two parts the catalog uses ("handshake": "hand shake"), when
+    every such word has one; else none (no record holds the word)."""
     missing = [w for w, ids, _ in words if not ids and " or " not in w]
     said = WORD_RE.findall(query.subject.lower())
     swaps = await everyday_words.catalog_words(conn, missing, "archive", said=said)
@@ -132,6 +134,7 @@ async def _as_synonyms(
     near = await catalog_synonyms(conn, rest, "archive", min_length=SYNONYM_MIN_LENGTH,
                                   sense_size=SYNONYM_SENSE_SIZE)  # fmt: skip
     swaps |= {w: m for w, m in near.items() if len(m) > SYNONYM_MIN_LENGTH}  # "tom": a name
+    swaps |= await compound_parts(conn, [w for w in missing if w not in swaps and w.isalpha()])
     if not missing or len(swaps) < len(missing):
         return ArchiveFacts(total=0)
     subject = swap_words(query.subject, swaps)

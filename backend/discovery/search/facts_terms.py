@@ -134,6 +134,29 @@ async def _word_terms(
     return found
 
 
+PART_LENGTH = 3  # letters, at least, of each part of a word read as two ("hand", "shake")
+
+
+async def compound_parts(conn: psycopg.AsyncConnection, words: list[str]) -> dict[str, str]:
+    """For each of `words` (ones the catalog never uses) that the catalog writes as two words,
+    those two ("handshake": "hand shake", which "shaking hands" holds; "candlelit": "candle lit"):
+    of the splits into two parts of `PART_LENGTH` letters or more that the catalog both uses (in
+    any form), the one whose rarer part is the commonest. Words with no such split are left out."""
+    splits = {
+        w: [(w[:i], w[i:]) for i in range(PART_LENGTH, len(w) - PART_LENGTH + 1)] for w in words
+    }
+    parts = list(dict.fromkeys(p for pairs in splits.values() for pair in pairs for p in pair))
+    if not parts:
+        return {}
+    used = {w: df for w, ids, df in await _word_terms(conn, parts) if ids}
+    found = {}
+    for word, pairs in splits.items():
+        known = [(min(used[a], used[b]), f"{a} {b}") for a, b in pairs if a in used and b in used]
+        if known:
+            found[word] = max(known)[1]
+    return found
+
+
 def swap_words(subject: str, swaps: dict[str, str]) -> str:
     """`subject` with each word of `swaps` replaced by its catalog word ("sax players":
     "saxophone players"), said once ("piano saxophone sax": "piano saxophone")."""
