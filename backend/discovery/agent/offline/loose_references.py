@@ -261,10 +261,9 @@ def _framed(tokens: list[str], ends: list[bool], i: int) -> bool:
         return True  # "leads the list", "the bottom of that batch"
     before = tokens[i - 1] if i else ""
     after = tokens[i + 1 : i + 4]
-    if before in ("you", "we"):  # "the plan drawing you ended on", "the one you opened with"
-        return True
-    if re.search(r"\b(?:at|on|from|to) the(?: very)?$", " ".join(tokens[max(0, i - 3) : i])):
-        return True  # "at the top", "at the very end", "one up from the bottom"
+    led = " ".join(tokens[max(0, i - 3) : i])  # "at the top", "one up from the bottom"
+    if before in ("you", "we") or re.search(r"\b(?:at|on|from|to) the(?: very)?$", led):
+        return True  # "the one you ended on", "the barn picture you opened with"
     if before in ("the", "that", "this", "very") and "of" not in after[:1]:
         # "the opening picture", "the tail one", "whatever print brings up the rear"
         return ends[i] or any(w in RECORD for w in after)
