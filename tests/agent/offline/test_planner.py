@@ -71,3 +71,38 @@ def test_a_count_naming_what_a_narrowing_added_counts_the_narrowed_records() -> 
     question = "so how many piano shots are left?"
     pianos = narrowed("people at the piano", "people piano", ["piano"], question)
     assert facts_subject(pianos) == "piano"
+
+
+def test_a_question_naming_an_earlier_searchs_filters_is_about_that_search() -> None:
+    """ "who made those twentieth-century prints?" after "all the prints from the twentieth
+    century" and "more like the last one": the prints of the century, not the ten like one."""
+    century = {"media_type": "print", "year_from": 1900, "year_to": 1999}
+    like = century | {"similar_to": "r4"}
+    question = "who made those twentieth-century prints?"
+    messages = [
+        *thread("prints from the twentieth century", "prints", question)[:-1],
+        HumanMessage("the last one, more like it"),
+        AIMessage("", tool_calls=[{"name": SEARCH_TOOL, "args": {"query": "like: x"}, "id": "c2"}]),
+        ToolMessage(
+            "found",
+            artifact=SearchArtifact(query="like: x", filters=like, records=SHOWN).model_dump(),
+            tool_call_id="c2",
+            name=SEARCH_TOOL,
+        ),
+        AIMessage("Here are 5 records like x."),
+        HumanMessage(question),
+    ]
+    messages[2] = ToolMessage(
+        "found",
+        artifact=SearchArtifact(query="prints", filters=century, records=SHOWN).model_dump(),
+        tool_call_id="c1",
+        name=SEARCH_TOOL,
+    )
+    calls = LocalPlanner().next_message(messages).tool_calls
+    facts = next(c["args"] for c in calls if c["name"] == FACTS_TOOL)
+    assert "item_ids" not in facts and facts["year_from"] == 1900
+    # "who made these?" asks about the records shown by likeness
+    messages[-1] = HumanMessage("who made these?")
+    calls = LocalPlanner().next_message(messages).tool_calls
+    facts = next(c["args"] for c in calls if c["name"] == FACTS_TOOL)
+    assert facts.get("item_ids") == [r.id for r in SHOWN]

@@ -39,7 +39,7 @@ from discovery.agent.offline.querying import (
     subject,
 )
 from discovery.agent.offline.question_calls import question_calls
-from discovery.agent.offline.questions import parse_question
+from discovery.agent.offline.questions import CatalogQuestion, parse_question
 from discovery.agent.offline.reference_targets import resolve
 from discovery.agent.offline.references import points_back
 from discovery.agent.offline.shown_facts import nothing_to_point_at, shown_instead, within_counted
@@ -140,6 +140,8 @@ class LocalPlanner(BaseChatModel):
             counted = last_counted(messages[:start])
             if counted is not None and within_counted(question, text):  # "... of those" then
                 previous = {"query": counted.subject, **counted.filters}
+            elif (earlier := _named_by_filters(question, previous, messages[:start])) is not None:
+                previous, shown = {"query": earlier.query, **earlier.filters}, earlier.records
             elif (
                 previous is not None
                 and listed is None
@@ -236,6 +238,21 @@ def _added(messages: Sequence[BaseMessage]) -> list[str]:
     searches = [a.query for m in messages if (a := SearchArtifact.of(m)) is not None]
     before = {stem(w) for w in words(searches[-2])} if len(searches) > 1 else set()
     return [w for w in required if stem(w) not in before]
+
+
+def _named_by_filters(
+    question: CatalogQuestion, previous: dict[str, Any] | None, messages: Sequence[BaseMessage]
+) -> SearchArtifact | None:
+    """The search a question pointing back names by its filters when the last one was by
+    likeness ("who made those twentieth-century prints?" after "all the prints from the
+    twentieth century" and "more like the last one"): the newest search for a subject whose
+    filters hold the question's; None when the last search was none by likeness, or no such
+    search was shown."""
+    if not (question.about_previous and question.filters and (previous or {}).get("similar_to")):
+        return None
+    searched = [a for a in shown_artifacts(messages) if not a.filters.get("similar_to")]
+    asked = question.filters.items()
+    return next((a for a in reversed(searched) if asked <= a.filters.items()), None)
 
 
 def _last_search(messages: Sequence[BaseMessage]) -> SearchArtifact | None:
