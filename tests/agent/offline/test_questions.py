@@ -536,6 +536,9 @@ def test_a_question_among_the_shown_records_adds_its_subject_to_the_previous_one
         ("count the harbor prints by Japanese artists", "count", "harbor japanese", "print"),
         # a verb that says the media type
         ("who sketched the bridges?", "creator", "bridges", "drawing"),
+        # a printmaker by the technique: prints
+        ("who were the etchers, then?", "creator", "", "print"),
+        ("which lithographers made the posters?", "creator", "posters", "print"),
     ],
 )
 def test_media_types_and_makers_are_read_apart_from_the_subject(

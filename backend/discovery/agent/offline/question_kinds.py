@@ -51,6 +51,7 @@ MAKERS = (
     r"(?:photographers?|artists?|makers?|creators?|authors?|painters?|sculptors?|designers?|"
     r"directors?|dra(?:f|ugh)tsm[ae]n|"
     r"film\s*makers?|printmakers?|illustrators?|cinematographers?|architects?|engravers?|"
+    r"etchers?|lithographers?|"
     # crafts: "silversmiths", "glassmakers", "cabinetmakers", "potters", "weavers"
     r"\w+smiths?|\w+makers?|potters?|weavers?|carvers?|jewel+ers?|manufacturers?|"
     r"firms?|compan(?:y|ies)|studios?|potter(?:y|ies)|factor(?:y|ies)|workshops?)"
@@ -61,7 +62,7 @@ MAKER_MEDIA = (
     (re.compile(r"\bfilm\s*makers?\b|\bcinematographers?\b|\bdirectors?\b", re.I), "film"),
     (re.compile(r"\bvideo\s+artists?\b", re.I), "video"),
     (re.compile(r"\bpainters?\b", re.I), "painting"),
-    (re.compile(r"\bprintmakers?\b", re.I), "print"),
+    (re.compile(r"\b(?:printmakers?|etchers?|lithographers?)\b", re.I), "print"),
     (re.compile(r"\bsculptors?\b", re.I), "sculpture"),
 )
 # "who" opening the question (or after "tell me", "do you know"...): not "photos of people who
