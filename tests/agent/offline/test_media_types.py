@@ -46,6 +46,9 @@ def test_parse_media_type() -> None:
         ("what period are the glass objects from?", "decorative art"),
         ("a glass of milk on the table", None),
         ("silver anniversary party", None),
+        ("who made the wooden pieces?", "decorative art"),
+        ("how old are the earthenware pieces?", "decorative art"),
+        ("a wooden fence", None),
         ("count the architecture records made after 1950", "architecture"),
     ],
 )

@@ -101,6 +101,18 @@ def test_a_question_naming_an_earlier_searchs_filters_is_about_that_search() -> 
     calls = LocalPlanner().next_message(messages).tool_calls
     facts = next(c["args"] for c in calls if c["name"] == FACTS_TOOL)
     assert "item_ids" not in facts and facts["year_from"] == 1900
+    # named by the words of its subject: "those spoons" says the search again
+    spoons = SearchArtifact(query="silver spoons", filters={"media_type": "decorative art"})
+    messages[2] = ToolMessage(
+        "found",
+        artifact=spoons.model_copy(update={"records": SHOWN}).model_dump(),
+        tool_call_id="c1",
+        name=SEARCH_TOOL,
+    )
+    messages[-1] = HumanMessage("who were the makers of those spoons?")
+    calls = LocalPlanner().next_message(messages).tool_calls
+    facts = next(c["args"] for c in calls if c["name"] == FACTS_TOOL)
+    assert facts == {"subject": "spoons", "media_type": "decorative art"}
     # "who made these?" asks about the records shown by likeness
     messages[-1] = HumanMessage("who made these?")
     calls = LocalPlanner().next_message(messages).tool_calls

@@ -63,7 +63,8 @@ _MORE_MEDIA = (
 # "the silver pieces", "glass objects": things of a decorative art's material (the material
 # stays the subject, so this is read by `parse_media_type` only)
 _MATERIAL_RE = re.compile(
-    r"\b(?:silver|glass|porcelain|ceramic|pewter|brass|copper|enamel|crystal|china)"
+    r"\b(?:silver|glass|porcelain|ceramic|pewter|brass|copper|enamel|crystal|china|wood|wooden"
+    r"|ivory|lacquer|jade|earthenware|stoneware|iron)"
     r"\s+(?:pieces|objects|items|wares)\b",
     re.I,
 )

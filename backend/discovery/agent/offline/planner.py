@@ -38,7 +38,7 @@ from discovery.agent.offline.querying import (
     plan_turn,
     subject,
 )
-from discovery.agent.offline.question_calls import question_calls
+from discovery.agent.offline.question_calls import question_calls, restates
 from discovery.agent.offline.questions import CatalogQuestion, parse_question
 from discovery.agent.offline.reference_targets import resolve
 from discovery.agent.offline.references import points_back
@@ -140,7 +140,7 @@ class LocalPlanner(BaseChatModel):
             counted = last_counted(messages[:start])
             if counted is not None and within_counted(question, text):  # "... of those" then
                 previous = {"query": counted.subject, **counted.filters}
-            elif (earlier := _named_by_filters(question, previous, messages[:start])) is not None:
+            elif (earlier := _named_search(question, previous, messages[:start])) is not None:
                 previous, shown = {"query": earlier.query, **earlier.filters}, earlier.records
             elif (
                 previous is not None
@@ -240,19 +240,29 @@ def _added(messages: Sequence[BaseMessage]) -> list[str]:
     return [w for w in required if stem(w) not in before]
 
 
-def _named_by_filters(
+def _named_search(
     question: CatalogQuestion, previous: dict[str, Any] | None, messages: Sequence[BaseMessage]
 ) -> SearchArtifact | None:
-    """The search a question pointing back names by its filters when the last one was by
-    likeness ("who made those twentieth-century prints?" after "all the prints from the
-    twentieth century" and "more like the last one"): the newest search for a subject whose
-    filters hold the question's; None when the last search was none by likeness, or no such
-    search was shown."""
-    if not (question.about_previous and question.filters and (previous or {}).get("similar_to")):
+    """The search a question pointing back names when the last one was by likeness: the newest
+    search for a subject whose filters hold the question's ("who made those twentieth-century
+    prints?" after "all the prints from the twentieth century" and "more like the last one":
+    the century's prints, not the ten like one), or whose words its subject says again ("who
+    were the makers of those spoons?" after "silver spoons in the decorative arts"). None when
+    the last search was none by likeness, the question names neither, or no such search was
+    shown ("who made these?" asks about the records like one)."""
+    if not (question.about_previous and (previous or {}).get("similar_to")):
         return None
     searched = [a for a in shown_artifacts(messages) if not a.filters.get("similar_to")]
     asked = question.filters.items()
-    return next((a for a in reversed(searched) if asked <= a.filters.items()), None)
+    return next(
+        (
+            a
+            for a in reversed(searched)
+            if (question.filters and asked <= a.filters.items())
+            or (question.subject and restates(question.subject, {"query": a.query}))
+        ),
+        None,
+    )
 
 
 def _last_search(messages: Sequence[BaseMessage]) -> SearchArtifact | None:
