@@ -54,7 +54,7 @@ _WHO = (
     r"people|folks|persons?|someone|somebody|anyone|anybody|(?:a\s+)?(?:man|woman|lady|girl|boy"
     r"|fellow|guy|gentleman|kid|child|family|couple|men|women|ladies|girls|boys|fellows|guys)"
 )
-NAMED_RE = re.compile(rf"(?i:\b(?P<who>{_WHO})\s+{_NAMING}\s+)|(?i:\b{_NAMING}\s+)(?=[A-Z])")
+_NAMED_RE = re.compile(rf"(?i:\b(?P<who>{_WHO})\s+{_NAMING}\s+)|(?i:\b{_NAMING}\s+)(?=[A-Z])")
 _ANYONE = frozenset("people folks person persons someone somebody anyone anybody".split())
 
 
@@ -66,7 +66,7 @@ def named(text: str) -> str:
         who = m.group("who") or ""
         return " " if who.lower() in _ANYONE or not who else f"{who} "
 
-    return NAMED_RE.sub(name_only, text)
+    return _NAMED_RE.sub(name_only, text)
 
 
 # What "of any ..." and "whatever the ..." leave open: no constraint
